@@ -1,0 +1,178 @@
+"""House rule sets as immutable values.
+
+Every value that ``shared/RULES.md`` marks **(house)** is a field of a game's rule-set
+dataclass, with the RULES.md default. The site stores a property's values as JSON and
+turns them into the dataclass with :meth:`HouseRules.from_mapping`, which validates
+every value and names the offending setting in a :class:`RuleSetError`. The engine only
+ever receives the frozen dataclass; nothing in ``games/`` reads a database.
+
+A game's rule set subclasses :class:`HouseRules` as a frozen dataclass whose fields are
+of the types below; extra checks go in ``validate`` (called after construction)::
+
+    @dataclass(frozen=True)
+    class ExampleRules(HouseRules):
+        blackjack_pays: Ratio = Ratio(3, 2)
+        dealer_hits_soft_17: bool = False
+
+Supported field types: ``bool``, ``int`` (non-negative), ``str``, ``Decimal``
+(non-negative), :class:`Ratio`, :class:`PayTable`, and ``X | None`` of those.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class DemoRules(HouseRules):
+...     pays: Ratio = Ratio(3, 2)
+...     soft_17_hits: bool = False
+>>> DemoRules.from_mapping({"pays": "6:5"}).pays
+Ratio(pays=6, per=5)
+>>> DemoRules.from_mapping({"soft_17_hits": "yes"})
+Traceback (most recent call last):
+...
+games.errors.RuleSetError: soft_17_hits: must be true or false
+>>> DemoRules().to_mapping()
+{'pays': '3:2', 'soft_17_hits': False}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any, ClassVar, Self
+
+from games.errors import MoneyError, RuleSetError
+from games.money import Ratio
+
+JSONValue = Any
+"""A value that ``json.dumps`` accepts."""
+
+
+@dataclass(frozen=True, slots=True)
+class PayTable:
+    """A pay table: an ordered mapping from a combination name to its :class:`Ratio`.
+
+    >>> table = PayTable.from_mapping({"one-pair": "1:1", "four-of-a-kind": "40:1"})
+    >>> table["four-of-a-kind"], "three-of-a-kind" in table
+    (Ratio(pays=40, per=1), False)
+    >>> PayTable.from_mapping({"one-pair": "-1:1"})
+    Traceback (most recent call last):
+    ...
+    games.errors.MoneyError: '-1:1' is not a payout ratio such as "3:2"
+    """
+
+    entries: tuple[tuple[str, Ratio], ...]
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, object]) -> PayTable:
+        return cls(tuple((str(key), Ratio.parse(value)) for key, value in data.items()))
+
+    def to_mapping(self) -> dict[str, str]:
+        return {key: str(ratio) for key, ratio in self.entries}
+
+    def get(self, key: str) -> Ratio | None:
+        for name, ratio in self.entries:
+            if name == key:
+                return ratio
+        return None
+
+    def __getitem__(self, key: str) -> Ratio:
+        ratio = self.get(key)
+        if ratio is None:
+            raise KeyError(key)
+        return ratio
+
+    def __contains__(self, key: object) -> bool:
+        return any(name == key for name, _ in self.entries)
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, _ in self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Base of a game's rule set; subclasses are frozen dataclasses (see module doc)."""
+
+    GAME: ClassVar[str] = ""
+    """The game's slug in the rulings door and the site (``blackjack``, ``pai-gow``...)."""
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        """Cross-field checks; raise :class:`RuleSetError` naming the setting."""
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, object]) -> Self:
+        """Build from stored JSON values; missing settings take the RULES.md defaults."""
+        if not isinstance(data, Mapping):
+            raise RuleSetError("rules", "must be an object of settings")
+        hints = typing.get_type_hints(cls)
+        fields = {field.name: field for field in dataclasses.fields(cls) if field.init}
+        values: dict[str, object] = {}
+        for name, raw in data.items():
+            if name not in fields:
+                known = ", ".join(sorted(fields))
+                raise RuleSetError(str(name), f"unknown setting (known: {known})")
+            values[name] = _convert(name, hints[name], raw)
+        return cls(**values)  # type: ignore[arg-type]
+
+    def to_mapping(self) -> dict[str, JSONValue]:
+        """The JSON form of every setting (the inverse of :meth:`from_mapping`)."""
+        return {field.name: _to_json(getattr(self, field.name)) for field in dataclasses.fields(self)}
+
+
+def _convert(name: str, hint: object, raw: object) -> object:
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in args:
+        if raw is None:
+            return None
+        (inner,) = [arg for arg in args if arg is not type(None)]
+        return _convert(name, inner, raw)
+    if hint is bool:
+        if isinstance(raw, bool):
+            return raw
+        raise RuleSetError(name, "must be true or false")
+    if hint is int:
+        if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+            raise RuleSetError(name, "must be a whole number, zero or more")
+        return raw
+    if hint is str:
+        if not isinstance(raw, str) or not raw.strip():
+            raise RuleSetError(name, "must be a non-empty text")
+        return raw.strip()
+    if hint is Decimal:
+        if isinstance(raw, (bool, float)) or not isinstance(raw, (str, int, Decimal)):
+            raise RuleSetError(name, "must be a number written as text, such as \"0.50\"")
+        try:
+            amount = Decimal(raw)
+        except InvalidOperation:
+            raise RuleSetError(name, f"{raw!r} is not a number") from None
+        if not amount.is_finite() or amount < 0:
+            raise RuleSetError(name, "must be a number, zero or more")
+        return amount
+    if hint is Ratio:
+        try:
+            return Ratio.parse(raw)
+        except MoneyError as error:
+            raise RuleSetError(name, str(error)) from None
+    if hint is PayTable:
+        if not isinstance(raw, Mapping) or not raw:
+            raise RuleSetError(name, "must be a non-empty object of combination: ratio")
+        try:
+            return PayTable.from_mapping(raw)
+        except MoneyError as error:
+            raise RuleSetError(name, str(error)) from None
+    raise TypeError(f"unsupported rule-set field type for {name}: {hint!r}")  # a programming error
+
+
+def _to_json(value: object) -> JSONValue:
+    if isinstance(value, PayTable):
+        return value.to_mapping()
+    if isinstance(value, (Ratio, Decimal)):
+        return str(value)
+    return value

@@ -109,7 +109,7 @@ class Rank(StrEnum):
         return f"Rank.{self.name}"
 
 
-_RANK_HIGH: Final = {rank: index + 2 for index, rank in enumerate(list(Rank)[1:] + [Rank.ACE])}
+_RANK_HIGH: Final = {rank: index + 2 for index, rank in enumerate([*list(Rank)[1:], Rank.ACE])}
 _RANK_BY_HIGH: Final = {value: rank for rank, value in _RANK_HIGH.items()}
 
 

@@ -119,7 +119,7 @@ class HouseRules:
                 known = ", ".join(sorted(fields))
                 raise RuleSetError(str(name), f"unknown setting (known: {known})")
             values[name] = _convert(name, hints[name], raw)
-        return cls(**values)  # type: ignore[arg-type]
+        return cls(**values)
 
     def to_mapping(self) -> dict[str, JSONValue]:
         """The JSON form of every setting (the inverse of :meth:`from_mapping`)."""

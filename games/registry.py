@@ -43,7 +43,8 @@ def rules_class(slug: str) -> type[HouseRules]:
     except KeyError:
         raise UnknownGameError(slug) from None
     cls = getattr(importlib.import_module(module_name), class_name)
-    assert isinstance(cls, type) and issubclass(cls, HouseRules)
+    assert isinstance(cls, type)
+    assert issubclass(cls, HouseRules)
     return cls
 
 

@@ -1,33 +1,73 @@
-"""Settings: every value that differs between machines comes from the environment, here.
+"""Settings. Everything that differs between machines comes from the environment, here.
 
-(Minimal first version; the foundation issue completes it.)
+Variables (all optional on a development machine):
+
+- ``DEBUG`` (default false): development mode.
+- ``SECRET_KEY``: required unless ``DEBUG`` is on (then a development key is used).
+- ``ALLOWED_HOSTS``: comma-separated (default ``127.0.0.1,localhost`` with DEBUG, else required).
+- ``DATABASE_URL``: ``postgres://user:pass@host:5432/name`` or ``sqlite:///path``; unset,
+  a SQLite file under ``var/`` (ignored by git).
+- ``CONN_MAX_AGE`` (seconds, default 60): persistent database connections.
+- ``CELERY_BROKER_URL``: ``redis://…`` or ``amqp://…``; unset, tasks run eagerly in-process.
+- ``CELERY_RESULT_BACKEND``: defaults to the broker URL when it is Redis.
+- ``SECURE_SSL_REDIRECT`` / ``SECURE_HSTS_SECONDS``: production HTTPS behaviour.
+- ``MAX_REQUEST_BODY_BYTES`` (default 262144): larger request bodies are refused.
 """
 
+from __future__ import annotations
+
+import sys
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
+
+from casino_training.env import Env, parse_broker_url
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-SECRET_KEY = "dev-only-insecure-key"
-DEBUG = True
-ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
+env = Env()
+
+DEBUG = env.bool("DEBUG", default=False)
+_secret = env.get("SECRET_KEY")
+if not _secret:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY is not set: it is required unless DEBUG is on")
+    _secret = "django-insecure-development-only-key-never-use-in-production-0123456789"
+SECRET_KEY = _secret
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
+if not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("ALLOWED_HOSTS is not set: it is required unless DEBUG is on")
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "django_htmx",
     "drills",
 ]
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
+
 ROOT_URLCONF = "casino_training.urls"
+WSGI_APPLICATION = "casino_training.wsgi.application"
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -42,9 +82,95 @@ TEMPLATES = [
         },
     }
 ]
-DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "var" / "db.sqlite3"}}
+
+CONN_MAX_AGE = env.int("CONN_MAX_AGE", default=60)
+DATABASES = {"default": env.database("DATABASE_URL", BASE_DIR / "var" / "db.sqlite3", conn_max_age=CONN_MAX_AGE)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-STATIC_URL = "static/"
-USE_TZ = True
+
+AUTH_USER_MODEL = "drills.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
-CELERY_TASK_ALWAYS_EAGER = True
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG or "pytest" in sys.modules
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+
+# Request size: bodies over this are refused (413/400 from Django, never a 500).
+MAX_REQUEST_BODY_BYTES = env.int("MAX_REQUEST_BODY_BYTES", default=256 * 1024, minimum=1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
+
+# --- Security (production values when DEBUG is off) ---
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_HSTS_PRELOAD = not DEBUG
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+# --- Celery: unset broker = eager, in-process (a fresh laptop runs no broker) ---
+CELERY_BROKER_URL = parse_broker_url("CELERY_BROKER_URL", env.get("CELERY_BROKER_URL"))
+CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
+CELERY_TASK_EAGER_PROPAGATES = True
+_result_backend = env.get("CELERY_RESULT_BACKEND")
+if _result_backend is None and CELERY_BROKER_URL and CELERY_BROKER_URL.startswith(("redis", "rediss")):
+    _result_backend = CELERY_BROKER_URL
+CELERY_RESULT_BACKEND = _result_backend or None
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+
+# --- API ---
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "drills.api.errors.exception_handler",
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "COERCE_DECIMAL_TO_STRING": True,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Dealer Academy API",
+    "DESCRIPTION": "Drills, progress, exams and rulings for casino dealer training.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.get("LOG_LEVEL") or "INFO"},
+}

@@ -1,0 +1,5 @@
+"""The site's models, one module per area."""
+
+from drills.models.people import Property, Role, Team, User
+
+__all__ = ["Property", "Role", "Team", "User"]

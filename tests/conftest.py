@@ -1,0 +1,49 @@
+"""Shared test configuration: markers for real services and the browser.
+
+- ``@pytest.mark.services``: needs PostgreSQL, a Celery broker and a running worker
+  (``.ci/run`` provides them). Skipped elsewhere, with the reason; with
+  ``REQUIRE_SERVICES=1`` a missing service fails the test instead of skipping it.
+- ``@pytest.mark.browser``: needs Debian's Chromium at ``/usr/bin/chromium``. Skipped
+  when it is absent; ``REQUIRE_BROWSER=1`` turns that skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def _services_missing() -> str | None:
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        return "DATABASE_URL does not point at PostgreSQL"
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return "CELERY_BROKER_URL is not set (tasks run eagerly)"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    services_reason = _services_missing()
+    browser_reason = None if CHROMIUM.exists() else f"{CHROMIUM} is not installed (apt-get install chromium)"
+    for item in items:
+        if services_reason and item.get_closest_marker("services"):
+            if os.environ.get("REQUIRE_SERVICES") == "1":
+                item.fail_reason = services_reason  # type: ignore[attr-defined]
+            else:
+                item.add_marker(pytest.mark.skip(reason=f"real services: {services_reason}"))
+        if browser_reason and item.get_closest_marker("browser"):
+            if os.environ.get("REQUIRE_BROWSER") == "1":
+                item.fail_reason = browser_reason  # type: ignore[attr-defined]
+            else:
+                item.add_marker(pytest.mark.skip(reason=f"browser: {browser_reason}"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    reason = getattr(item, "fail_reason", None)
+    if reason:
+        pytest.fail(f"required but unavailable: {reason}", pytrace=False)

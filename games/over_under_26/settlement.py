@@ -126,7 +126,9 @@ def verify_choice(cards: Sequence[AnyCard], choice: Choice | None) -> None:
                 "cannot have been chosen; send null"
             )
     elif choice is None:
-        raise ChoiceError("the first card is not a joker: the player chose under, over or fold (OU-5)")
+        raise ChoiceError(
+            "required: under, over or fold (OU-5); it is null only when the first card is a joker (OU-4a)"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,8 +229,8 @@ def explain(settlement: Settlement, rules: OverUnderRules) -> str:
     if s.outcome is Outcome.FIRST_CARD_JOKER:
         text = (
             f"The first card is a joker: the game ends at once without turning the other three, the Ante "
-            f"wins (OU-4a) and returns {times} x Ante in all (OU-W), so {format_money(s.ante_win)} on an Ante "
-            f"of {ante}"
+            f"wins (OU-4a) and returns {times} x Ante in all (OU-W), a win of {format_money(s.ante_win)} "
+            f"on an Ante of {ante}"
         )
         if s.bets.bonus > 0:
             text += "; the Bonus is returned"

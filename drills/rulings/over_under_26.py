@@ -1,0 +1,158 @@
+"""Rulings door: the ``over-under-26`` questions of RULINGS.md (``total``, ``settle``,
+``total-odds``). Every rule lives in ``games.over_under_26``; this module only reads the
+JSON, names the field of any bad input, and words the answer.
+
+Input decisions (RULINGS.md is silent):
+
+* ``total`` takes 1 to 4 cards in deal order (a dealer may announce a partial total); a
+  joker counts nothing (OU-2) and the answer still counts it in ``jokers``.
+* ``settle`` takes exactly 4 cards; ``bonus`` is optional (default 0); ``choice`` must be
+  null (or absent) on a first-card joker and one of under / over / fold otherwise.
+* Cards are checked against the 164-card shoe (OU-1): a J, Q or K is refused naming its
+  position (``cards.2``); more copies of a card than the shoe holds names ``cards``.
+* ``total-odds`` adds ``bonus_expected_return`` only when the property has a Bonus pay
+  table (OU-10); otherwise the shape is exactly RULINGS.md's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import TypeVar
+
+from drills.rulings.base import Body, Ruling, RulingInputError, money_json, probability_json, question
+from games.cards import AnyCard, Joker
+from games.errors import ImpossibleCardsError
+from games.over_under_26 import (
+    HAND_SIZE,
+    BonusNotConfiguredError,
+    Choice,
+    ChoiceError,
+    OverUnderBetError,
+    OverUnderRules,
+    bonus_expected_return,
+    explain,
+    hand_total,
+    is_in_shoe,
+    settle,
+    total_odds,
+    verify_bets,
+    verify_cards,
+    verify_choice,
+)
+
+GAME = OverUnderRules.GAME
+T = TypeVar("T")
+
+
+def _cards(
+    body: Body, key: str, *, count: int | None = None, min_count: int = 0, max_count: int | None = None
+) -> list[AnyCard]:
+    """Cards of this shoe (OU-1), with the field named: ``cards.<i>`` for a J/Q/K."""
+    cards = body.cards(key, count=count, min_count=min_count, max_count=max_count, jokers=True)
+    for index, card in enumerate(cards):
+        if not is_in_shoe(card):
+            raise RulingInputError.single(
+                f"{body.name(key)}.{index}", f"{card} is not in this shoe: J, Q and K are removed (OU-1)"
+            )
+    try:
+        verify_cards(cards)
+    except ImpossibleCardsError as error:
+        raise body.error(key, str(error)) from None
+    return cards
+
+
+@question(GAME, "total")
+def total(body: Body, rules: OverUnderRules) -> Ruling:
+    """``{"cards": [1-4 cards]}`` -> ``{"total": 27, "jokers": 0}``."""
+    cards = _cards(body, "cards", min_count=1, max_count=HAND_SIZE)
+    result = hand_total(cards)
+    applied = list(result.rules)
+    text = f"Ace 11, 2–10 face value, a joker counts nothing (OU-2): the total is {result.total}"
+    if isinstance(cards[0], Joker):
+        applied.append("OU-4a")
+        text += "; a joker as the first card ends the game at once and the Ante wins (OU-4a)"
+    elif result.jokers:
+        applied.append("OU-4b")
+        text += "; a joker among the face-down cards wins whatever the total and the choice (OU-4b)"
+    return Ruling(answer={"total": result.total, "jokers": result.jokers}, rules=tuple(applied), explanation=text + ".")
+
+
+def _choice(body: Body) -> Choice | None:
+    if not body.has("choice"):
+        return None
+    return Choice(body.choice("choice", [choice.value for choice in Choice]))
+
+
+def _read(errors: dict[str, list[str]], read: Callable[[], T]) -> T | None:
+    """``read()``, or ``None`` with its field errors added to ``errors`` (all fields are reported at once)."""
+    try:
+        return read()
+    except RulingInputError as error:
+        errors.update(error.errors)
+        return None
+
+
+@question(GAME, "settle")
+def settle_round(body: Body, rules: OverUnderRules) -> Ruling:
+    """``{"ante", "bonus", "cards": [4 cards], "choice"}`` -> ``{"ante_win", "bonus_win", "net", "outcome"}``."""
+    errors: dict[str, list[str]] = {}
+    ante = _read(errors, lambda: body.money("ante"))
+    bonus = _read(errors, lambda: body.money("bonus", default=Decimal(0)))
+    cards = _read(errors, lambda: _cards(body, "cards", count=HAND_SIZE))
+    choice = _read(errors, lambda: _choice(body))
+    if ante is not None and bonus is not None:
+        try:
+            verify_bets(ante, bonus, rules)
+        except OverUnderBetError as error:
+            errors.setdefault(body.name(error.bet), []).append(str(error))
+        except BonusNotConfiguredError as error:
+            errors.setdefault(body.name("bonus"), []).append(str(error))
+    if cards is not None and "choice" not in errors:
+        try:
+            verify_choice(cards, choice)
+        except ChoiceError as error:
+            errors.setdefault(body.name("choice"), []).append(str(error))
+    if errors:
+        raise RulingInputError(errors)
+    assert ante is not None
+    assert bonus is not None
+    assert cards is not None
+    result = settle(cards, choice, ante, bonus, rules)
+    return Ruling(
+        answer={
+            "ante_win": money_json(result.ante_win),
+            "bonus_win": money_json(result.bonus_win),
+            "net": money_json(result.net),
+            "outcome": result.outcome.value,
+        },
+        rules=result.rules,
+        explanation=explain(result, rules),
+    )
+
+
+@question(GAME, "total-odds")
+def odds(body: Body, rules: OverUnderRules) -> Ruling:
+    """``{}`` -> ``{"totals": {"8": p, ..., "44": p}, "any_joker": p, "first_card_joker": p}``
+    (plus ``bonus_expected_return`` when the property has a Bonus pay table)."""
+    result = total_odds()
+    answer: dict[str, object] = {
+        "totals": {str(t): probability_json(p) for t, p in result.totals.items()},
+        "any_joker": probability_json(result.any_joker),
+        "first_card_joker": probability_json(result.first_card_joker),
+    }
+    applied = ["OU-1", "OU-2", "OU-4", "OU-4a", "OU-4b"]
+    text = (
+        "Exact shares of all four-card deals from the full 164-card shoe (OU-1): each joker-free total, Ace 11 "
+        "and 2–10 face value (OU-2), peaks at 26 and is symmetric about it; a joker is among the four cards "
+        f"{float(result.any_joker):.2%} of the time, as the first card 1 in 41 (OU-4a, OU-4b)"
+    )
+    if rules.bonus_pay_table is not None:
+        expected = bonus_expected_return(rules.bonus_pay_table)
+        answer["bonus_expected_return"] = probability_json(expected)
+        applied.append("OU-10")
+        text += (
+            f"; under this property's Bonus pay table the Bonus returns {float(expected):+.2%} per unit staked "
+            "if the player never folds (OU-10)"
+        )
+    return Ruling(answer=answer, rules=tuple(applied), explanation=text + ".")

@@ -6,7 +6,7 @@
 Decimal('20.00')
 """
 
-from games.over_under_26.deal import Deal, deal_round, deal_rounds, deal_with
+from games.over_under_26.deal import Deal, deal_round, deal_rounds, deal_with, deal_with_total
 from games.over_under_26.errors import BonusNotConfiguredError, ChoiceError, OverUnderBetError
 from games.over_under_26.hand import (
     HAND_SIZE,
@@ -59,6 +59,7 @@ __all__ = [
     "deal_round",
     "deal_rounds",
     "deal_with",
+    "deal_with_total",
     "explain",
     "hand_total",
     "is_first_card_joker",

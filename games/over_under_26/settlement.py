@@ -220,8 +220,8 @@ def explain(settlement: Settlement, rules: OverUnderRules) -> str:
     >>> rules = OverUnderRules()
     >>> result = settle(parse_cards(["7S", "AH", "5D", "8C"]), Choice.UNDER, Decimal("10"), Decimal("0"), rules)
     >>> print(explain(result, rules))  # doctest: +NORMALIZE_WHITESPACE
-    The cards total 31 (Ace 11, 2–10 face value, OU-2), over 26; the Under bet loses with the Ante:
-    both bets lose (OU-7). Net -20.00.
+    The three face-down cards are turned (OU-6) and the cards total 31 (Ace 11, 2–10 face value, OU-2),
+    over 26; the Under bet loses with the Ante: both bets lose (OU-7). Net -20.00.
     """
     s = settlement
     times = rules.win_return_multiple
@@ -247,11 +247,17 @@ def explain(settlement: Settlement, rules: OverUnderRules) -> str:
             f"{s.choice.value.title()} bet return {times} x Ante in all (OU-W), a win of {format_money(s.ante_win)}"
         )
     elif s.outcome is Outcome.TWENTY_SIX:
-        text = "The cards total exactly 26 (OU-2): the player wins nothing and both bets lose (OU-9)"
+        text = (
+            "The three face-down cards are turned (OU-6) and the cards total exactly 26 (OU-2): the player wins "
+            "nothing and both bets lose (OU-9)"
+        )
     else:
         rule = "OU-7" if s.choice is Choice.UNDER else "OU-8"
         bet = s.choice.value.title()
-        text = f"The cards total {s.total} (Ace 11, 2–10 face value, OU-2), {s.outcome.value} 26; "
+        text = (
+            f"The three face-down cards are turned (OU-6) and the cards total {s.total} (Ace 11, 2–10 face value, "
+            f"OU-2), {s.outcome.value} 26; "
+        )
         if s.player_won:
             text += (
                 f"the {bet} bet wins ({rule}): Ante and {bet} bet return {times} x Ante in all (OU-W), "

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.cards import AnyCard, Card, Joker, Rank, ShoeSpec, parse_card, parse_cards  # noqa: F401 (doctests)
+from games.cards import AnyCard, Joker, Rank, ShoeSpec, parse_card, parse_cards  # noqa: F401 (parse_cards: doctests)
 from games.errors import ImpossibleCardsError
 
 RANKS: Final = frozenset(Rank) - {Rank.JACK, Rank.QUEEN, Rank.KING}
@@ -106,7 +106,3 @@ def has_joker(cards: Sequence[AnyCard]) -> bool:
     """Whether any of ``cards`` is a joker."""
     return any(isinstance(card, Joker) for card in cards)
 
-
-def standard_cards(cards: Sequence[AnyCard]) -> list[Card]:
-    """The non-joker cards, typed as such."""
-    return [card for card in cards if isinstance(card, Card)]

@@ -234,7 +234,7 @@ def explain(settlement: Settlement, rules: OverUnderRules) -> str:
         )
         if s.bets.bonus > 0:
             text += "; the Bonus is returned"
-        return text + "."
+        return f"{text}. Net {format_money(s.net)}."
     if s.outcome is Outcome.FOLD:
         return (
             f"The player folded: the game ends without turning the other three cards; the Ante is lost and so is "

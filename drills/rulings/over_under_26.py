@@ -7,7 +7,7 @@ Input decisions (RULINGS.md is silent):
 * ``total`` takes 1 to 4 cards in deal order (a dealer may announce a partial total); a
   joker counts nothing (OU-2) and the answer still counts it in ``jokers``.
 * ``settle`` takes exactly 4 cards; ``bonus`` is optional (default 0); ``choice`` must be
-  null (or absent) on a first-card joker and one of under / over / fold otherwise.
+  null (JSON null, absent, or the text "null") on a first-card joker and one of under / over / fold otherwise.
 * Cards are checked against the 164-card shoe (OU-1): a J, Q or K is refused naming its
   position (``cards.2``); more copies of a card than the shoe holds names ``cards``.
 * ``total-odds`` adds ``bonus_expected_return`` only when the property has a Bonus pay
@@ -79,7 +79,9 @@ def total(body: Body, rules: OverUnderRules) -> Ruling:
 
 
 def _choice(body: Body) -> Choice | None:
-    if not body.has("choice"):
+    """JSON null, an absent key or the text "null" (RULINGS.md writes ``"under|over|fold|null"``) is no choice."""
+    raw = body.data.get("choice")
+    if raw is None or (isinstance(raw, str) and raw.strip().lower() == "null"):
         return None
     return Choice(body.choice("choice", [choice.value for choice in Choice]))
 

@@ -86,6 +86,8 @@ SETTLE = [
      {"ante_win": "30.00", "bonus_win": "0.00", "net": "30.00", "outcome": "first-card-joker"}, ["OU-4a", "OU-W"]),
     ("OU-4a-choice-absent-bonus-returned", {"ante": 10, "bonus": 10, "cards": ["JK", "2H", "2D", "2C"]}, SMALL_TABLE,
      {"ante_win": "30.00", "bonus_win": "0.00", "net": "30.00", "outcome": "first-card-joker"}, ["OU-4a", "OU-W"]),
+    ("OU-4a-choice-the-text-null", {"ante": "10", "cards": ["JK", "5H", "6D", "7C"], "choice": "null"}, DEFAULT,
+     {"ante_win": "30.00", "bonus_win": "0.00", "net": "30.00", "outcome": "first-card-joker"}, ["OU-4a", "OU-W"]),
     ("OU-4b-joker-behind", {"ante": "10", "bonus": "5", "cards": ["AS", "AH", "JK", "AC"], "choice": "under"},
      SMALL_TABLE, {"ante_win": "20.00", "bonus_win": "10.00", "net": "30.00", "outcome": "joker"},
      ["OU-4b", "OU-W", "OU-10"]),

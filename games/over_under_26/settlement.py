@@ -174,7 +174,7 @@ def settle(
     assert choice is not None  # verify_choice
     if choice is Choice.FOLD:
         # OU-5: the game ends before the three face-down cards are turned (OU-6).
-        return Settlement(Outcome.FOLD, choice, bets, -ante, -bets.bonus, None, ("OU-5",))
+        return Settlement(Outcome.FOLD, choice, bets, -ante, ZERO - bets.bonus, None, ("OU-5",))
     # OU-5: Under or Over adds a bet equal to the Ante: two Antes are up.
     if has_joker(cards[1:]):
         # OU-4b: a joker among the other three wins whatever was chosen.

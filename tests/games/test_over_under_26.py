@@ -377,6 +377,7 @@ def test_settlement_matches_the_bet_arithmetic(seed, ante, bonus_share, choice, 
     assert result.bonus_win == bonus_back - bonus
     assert result.net == result.ante_win + result.bonus_win
     assert result.ante_win.as_tuple().exponent >= -2
+    assert not any(win == 0 and win.is_signed() for win in (result.ante_win, result.bonus_win))  # no "-0.00"
     assert result.bonus_win.as_tuple().exponent >= -2
     assert result.player_won == (result.ante_win > 0)
     if result.outcome in (Outcome.UNDER, Outcome.OVER, Outcome.TWENTY_SIX):

@@ -2,5 +2,6 @@
 
 from drills.models.ops import WorkerHeartbeat
 from drills.models.people import Property, Role, Team, User
+from drills.models.rules import RuleSet
 
-__all__ = ["Property", "Role", "Team", "User", "WorkerHeartbeat"]
+__all__ = ["Property", "Role", "RuleSet", "Team", "User", "WorkerHeartbeat"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+from typing import Any
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
@@ -49,6 +50,14 @@ class User(AbstractUser):
     def is_property_staff(self) -> bool:
         """Staff of a property (or a superuser): sees everything in their property."""
         return self.role == Role.STAFF or self.is_superuser
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # The role decides who gets Django's admin: staff of a property and superusers.
+        self.is_staff = self.is_superuser or self.role == Role.STAFF
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "is_staff"}
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         full = self.get_full_name()

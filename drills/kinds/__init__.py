@@ -1,0 +1,1 @@
+"""Drill kinds: one module each; see base.py."""

@@ -1,0 +1,396 @@
+"""The drill framework: a drill kind generates a scenario from a seed and grades answers.
+
+Pure Python (no Django), so kinds are tested without a database. A kind is one module
+in this package that subclasses :class:`DrillKind` and registers an instance with
+:func:`register`; pages, API, exams and progress all work from the registry.
+
+How a kind works (DESIGN.md, "Drills"):
+
+- ``situation(rng, difficulty, rules)`` draws the table situation from a
+  ``random.Random(seed)``: a JSON-ready mapping (cards in the one notation, money as
+  two-decimal strings), the same one the rulings door would take where a question exists.
+- ``solve(situation, rules)`` asks the engine for the answer key, the rule IDs and an
+  explanation. The key is what a perfect dealer answers, normalised like a parsed answer.
+- ``prompt(situation, rules)`` is what the trainee sees; ``fields`` what they answer.
+- Named mistakes: ``mistakes(rules)`` lists common wrong rules, each as a solver that runs
+  the engine under that wrong rule. A wrong answer equal to what a wrong rule gives is
+  named in the grade ("you paid 3:2 — Jack Switch pays blackjack 1:1 (JS-3)").
+
+A scenario is a pure function of (kind, seed, difficulty, rule set, engine version).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, TypeVar
+
+from games import ENGINE_VERSION
+from games.cards import AnyCard, Card, Joker, parse_card
+from games.errors import CardNotationError, GameError, MoneyError
+from games.house_rules import HouseRules
+from games.money import format_money, parse_money
+
+JSON = Any
+RulesT = TypeVar("RulesT", bound=HouseRules)
+
+
+class Difficulty(StrEnum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+class FieldType(StrEnum):
+    AMOUNT = "amount"  # money: amount keypad; normalised "52.50"
+    CHOICE = "choice"  # one of ``choices``: buttons; normalised value
+    INTEGER = "integer"  # a whole number; normalised int
+    CARDS = "cards"  # pick ``count`` cards from the card group ``source``; normalised sorted list
+
+
+@dataclass(frozen=True)
+class AnswerField:
+    """One input of an answer."""
+
+    name: str
+    label: str
+    type: FieldType
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label)
+    count: int | None = None  # CARDS: how many to pick
+    source: str = ""  # CARDS: the name of the card group to pick from
+    low: int | None = None  # INTEGER bounds
+    high: int | None = None
+    signed: bool = False  # AMOUNT: a net result that may be negative ("-20.00")
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"name": self.name, "label": self.label, "type": self.type.value}
+        if self.choices:
+            data["choices"] = [{"value": value, "label": label} for value, label in self.choices]
+        if self.type is FieldType.CARDS:
+            data["count"] = self.count
+            data["source"] = self.source
+        if self.type is FieldType.INTEGER:
+            data["min"], data["max"] = self.low, self.high
+        if self.type is FieldType.AMOUNT:
+            data["signed"] = self.signed
+        return data
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    """Cards shown together, e.g. "Dealer" or "Box 1". Cards in the one notation."""
+
+    name: str
+    label: str
+    cards: tuple[str, ...]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"name": self.name, "label": self.label, "cards": list(self.cards)}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the trainee sees: a question, card groups, and facts ("Bet": "35.00")."""
+
+    question: str
+    cards: tuple[CardGroup, ...] = ()
+    facts: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "question": self.question,
+            "cards": [group.to_json() for group in self.cards],
+            "facts": [{"label": label, "value": value} for label, value in self.facts],
+        }
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The engine's answer for a situation: key (normalised answer), rule IDs, why."""
+
+    key: Mapping[str, JSON]
+    rules: tuple[str, ...]
+    explanation: str
+
+
+@dataclass(frozen=True)
+class NamedMistake:
+    """A common wrong rule, run through the engine to recognise the answer it gives."""
+
+    code: str  # stable identifier for statistics, e.g. "js-blackjack-paid-3-2"
+    message: str  # "you paid 3:2 — Jack Switch pays blackjack 1:1 (JS-3)"
+    solve: Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]  # situation -> wrong key
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A generated drill: the trainee-facing part and the server-only answer key."""
+
+    kind: str
+    seed: int
+    difficulty: Difficulty
+    engine_version: str
+    situation: Mapping[str, JSON]
+    prompt: Prompt
+    fields: tuple[AnswerField, ...]
+    solution: Solution
+
+    def public_json(self) -> dict[str, JSON]:
+        """What may reach a trainee before they answer: no seed, no key, no situation."""
+        return {
+            "kind": self.kind,
+            "difficulty": self.difficulty.value,
+            "prompt": self.prompt.to_json(),
+            "fields": [answer_field.to_json() for answer_field in self.fields],
+        }
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on an answer."""
+
+    correct: bool
+    score: Decimal  # 0.00 – 1.00; partial credit where a kind has several fields
+    expected: Mapping[str, JSON]
+    explanation: str
+    rules: tuple[str, ...]
+    field_results: Mapping[str, bool] = field(default_factory=dict)
+    mistake_code: str = ""
+    mistake: str = ""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "correct": self.correct,
+            "score": str(self.score),
+            "expected": dict(self.expected),
+            "explanation": self.explanation,
+            "rules": list(self.rules),
+            "fields": dict(self.field_results),
+            "mistake": self.mistake or None,
+            "mistake_code": self.mistake_code or None,
+        }
+
+
+class AnswerError(ValueError):
+    """A malformed answer: ``errors`` maps each field to what is wrong (nothing is graded)."""
+
+    def __init__(self, errors: Mapping[str, Sequence[str]]) -> None:
+        self.errors = {name: list(messages) for name, messages in errors.items()}
+        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in self.errors.items()))
+
+
+class UnknownKindError(LookupError):
+    pass
+
+
+class DrillKind(ABC, Generic[RulesT]):
+    """Base of every drill kind. Subclasses set the class attributes and implement
+    :meth:`situation`, :meth:`solve`, :meth:`prompt` and :attr:`fields`."""
+
+    slug: ClassVar[str]
+    game: ClassVar[str]  # games.registry slug; the rule set comes from it
+    title: ClassVar[str]
+    description: ClassVar[str]
+    target_seconds: ClassVar[int] = 30  # default speed target (a rule-set value may override)
+    requires: ClassVar[str] = ""  # a reason the kind is unavailable under some rules (see available)
+
+    # --- to implement -------------------------------------------------------------
+    @abstractmethod
+    def situation(self, rng: random.Random, difficulty: Difficulty, rules: RulesT) -> Mapping[str, JSON]:
+        """Draw a situation; all randomness from ``rng``."""
+
+    @abstractmethod
+    def solve(self, situation: Mapping[str, JSON], rules: RulesT) -> Solution:
+        """The engine's answer key for the situation."""
+
+    @abstractmethod
+    def prompt(self, situation: Mapping[str, JSON], rules: RulesT) -> Prompt:
+        """What the trainee sees."""
+
+    @abstractmethod
+    def fields(self, situation: Mapping[str, JSON], rules: RulesT) -> tuple[AnswerField, ...]:
+        """What the trainee answers."""
+
+    def mistakes(self, rules: RulesT) -> Sequence[NamedMistake]:
+        """Common wrong rules for this kind (none by default)."""
+        return ()
+
+    def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]] | None:
+        """The rulings-door question and body asking the same thing, or None. Tests check
+        that every answer key equals what the door says (one engine, two interfaces)."""
+        return None
+
+    def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        """The answer key a door answer (RULINGS.md ``answer``) corresponds to."""
+        raise NotImplementedError
+
+    def unavailable_reason(self, rules: RulesT) -> str | None:
+        """Why this kind cannot be drilled under these rules (e.g. no Bonus table), or None."""
+        return None
+
+    # --- provided -----------------------------------------------------------------
+    def generate(self, seed: int, difficulty: Difficulty, rules: RulesT) -> Scenario:
+        """The scenario for (seed, difficulty, rules): a pure function of them."""
+        reason = self.unavailable_reason(rules)
+        if reason:
+            raise GameError(reason)
+        situation = self.situation(random.Random(f"{self.slug}:{difficulty.value}:{seed}"), difficulty, rules)
+        return Scenario(
+            kind=self.slug,
+            seed=seed,
+            difficulty=difficulty,
+            engine_version=ENGINE_VERSION,
+            situation=situation,
+            prompt=self.prompt(situation, rules),
+            fields=self.fields(situation, rules),
+            solution=self.solve(situation, rules),
+        )
+
+    def parse_answer(self, scenario: Scenario, raw: Mapping[str, JSON]) -> dict[str, JSON]:
+        """Validate and normalise a raw answer; raise :class:`AnswerError` naming fields."""
+        if not isinstance(raw, Mapping):
+            raise AnswerError({"answer": ["must be an object of field: value"]})
+        errors: dict[str, list[str]] = {}
+        answer: dict[str, JSON] = {}
+        groups = {group.name: group.cards for group in scenario.prompt.cards}
+        for answer_field in scenario.fields:
+            value = raw.get(answer_field.name)
+            try:
+                answer[answer_field.name] = normalise_field(answer_field, value, groups)
+            except ValueError as error:
+                errors[answer_field.name] = [str(error)]
+        if errors:
+            raise AnswerError(errors)
+        return answer
+
+    def grade(self, scenario: Scenario, answer: Mapping[str, JSON], rules: RulesT) -> Grade:
+        """Grade a parsed answer: per-field comparison with the key, partial credit by
+        share of fields right, and the named mistake a wrong rule explains."""
+        key = scenario.solution.key
+        results = {name: answer.get(name) == expected for name, expected in key.items()}
+        right = sum(results.values())
+        correct = right == len(results)
+        score = (Decimal(right) / Decimal(len(results))).quantize(Decimal("0.01")) if results else Decimal("0")
+        mistake_code = mistake = ""
+        if not correct:
+            for candidate in self.mistakes(rules):
+                wrong_key = candidate.solve(scenario.situation)
+                if wrong_key is not None and dict(wrong_key) != dict(key) and _matches(answer, wrong_key):
+                    mistake_code, mistake = candidate.code, candidate.message
+                    break
+        return Grade(
+            correct=correct,
+            score=Decimal("1.00") if correct else score,
+            expected=dict(key),
+            explanation=scenario.solution.explanation,
+            rules=scenario.solution.rules,
+            field_results=results,
+            mistake_code=mistake_code,
+            mistake=mistake,
+        )
+
+
+def _matches(answer: Mapping[str, JSON], wrong_key: Mapping[str, JSON]) -> bool:
+    return all(answer.get(name) == value for name, value in wrong_key.items())
+
+
+def normalise_field(answer_field: AnswerField, value: JSON, groups: Mapping[str, Sequence[str]]) -> JSON:
+    """One field's value in normal form; ``ValueError`` says what is wrong."""
+    if value is None or value == "":
+        raise ValueError("this field is required")
+    if answer_field.type is FieldType.AMOUNT:
+        text = str(value).strip() if isinstance(value, (str, int, float, Decimal)) else value
+        negative = False
+        if answer_field.signed and isinstance(text, str) and text[:1] in "+-−" and text[:1]:
+            negative, text = text[0] in "-−", text[1:].strip()
+        try:
+            amount = parse_money(text)
+        except MoneyError as error:
+            hint = " (a net result: put - in front of a loss)" if answer_field.signed else ""
+            raise ValueError(f"{error}{hint}") from None
+        return format_money(-amount if negative else amount)
+    if answer_field.type is FieldType.CHOICE:
+        allowed = [choice for choice, _ in answer_field.choices]
+        if not isinstance(value, str) or value.strip().lower() not in allowed:
+            raise ValueError(f"must be one of: {', '.join(allowed)}")
+        return value.strip().lower()
+    if answer_field.type is FieldType.INTEGER:
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value.strip())
+        if isinstance(value, Decimal) and value == value.to_integral_value():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError("must be a whole number")
+        if (answer_field.low is not None and value < answer_field.low) or (
+            answer_field.high is not None and value > answer_field.high
+        ):
+            raise ValueError(f"must be from {answer_field.low} to {answer_field.high}")
+        return value
+    if answer_field.type is FieldType.CARDS:
+        tokens = value.replace(",", " ").split() if isinstance(value, str) else value
+        if not isinstance(tokens, list):
+            raise ValueError("must be a list of cards")
+        try:
+            cards = [parse_card(token) for token in tokens]
+        except CardNotationError as error:
+            raise ValueError(str(error)) from None
+        if answer_field.count is not None and len(cards) != answer_field.count:
+            raise ValueError(f"pick exactly {answer_field.count} cards, not {len(cards)}")
+        available = list(groups.get(answer_field.source, ()))
+        for card in cards:
+            if str(card) not in available:
+                raise ValueError(f"{card} is not one of the cards shown")
+            available.remove(str(card))
+        return sort_cards_json(cards)
+    raise ValueError(f"unsupported field type {answer_field.type}")  # pragma: no cover
+
+
+def sort_cards_json(cards: Sequence[AnyCard]) -> list[str]:
+    """Cards in a fixed order (jokers last, then by rank high to low, then suit)."""
+
+    def order(card: AnyCard) -> tuple[int, int, str]:
+        if isinstance(card, Joker):
+            return (1, 0, "")
+        assert isinstance(card, Card)
+        return (0, -card.rank.high, card.suit.value)
+
+    return [str(card) for card in sorted(cards, key=order)]
+
+
+_REGISTRY: dict[str, DrillKind[Any]] = {}
+
+
+def register(kind: DrillKind[Any]) -> DrillKind[Any]:
+    if kind.slug in _REGISTRY:
+        raise RuntimeError(f"drill kind {kind.slug} registered twice")
+    _REGISTRY[kind.slug] = kind
+    return kind
+
+
+def _load_kind_modules() -> None:
+    import importlib
+    import pkgutil
+
+    import drills.kinds as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.name not in {"base"} and not module.name.startswith("_"):
+            importlib.import_module(f"drills.kinds.{module.name}")
+
+
+def all_kinds() -> list[DrillKind[Any]]:
+    """Every registered kind, by game then title."""
+    _load_kind_modules()
+    return sorted(_REGISTRY.values(), key=lambda kind: (kind.game, kind.title))
+
+
+def get_kind(slug: str) -> DrillKind[Any]:
+    _load_kind_modules()
+    try:
+        return _REGISTRY[slug]
+    except KeyError:
+        raise UnknownKindError(slug) from None

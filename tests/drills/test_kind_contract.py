@@ -1,0 +1,88 @@
+"""Every drill kind, over many seeds and each difficulty, keeps the framework's contract:
+
+- generation is a pure function of (kind, seed, difficulty, rules);
+- the answer key equals what the rulings door says for the same situation;
+- grading marks the key right and a different answer wrong;
+- the public part of a scenario carries neither the seed nor the key.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from drills.kinds.base import AnswerField, Difficulty, DrillKind, FieldType, Scenario, all_kinds
+from drills.rulings.base import answer as door_answer
+from games.over_under_26.rules import EXAMPLE_BONUS_PAY_TABLE
+from games.registry import default_rules
+
+SEEDS = range(40)
+KINDS = all_kinds()
+
+
+def rules_for_kind(kind: DrillKind[Any]) -> Any:
+    rules = default_rules(kind.game)
+    if kind.unavailable_reason(rules) and kind.game == "over-under-26":
+        rules = type(rules).from_mapping({"bonus_pay_table": EXAMPLE_BONUS_PAY_TABLE.to_mapping()})
+    assert kind.unavailable_reason(rules) is None, f"{kind.slug} has no rules to run under"
+    return rules
+
+
+def wrong_value(answer_field: AnswerField, right: Any, scenario: Scenario) -> Any:
+    if answer_field.type is FieldType.AMOUNT:
+        return str(Decimal(right) + Decimal("1.00"))
+    if answer_field.type is FieldType.INTEGER:
+        return right + 1 if answer_field.high is None or right + 1 <= answer_field.high else right - 1
+    if answer_field.type is FieldType.CHOICE:
+        return next(value for value, _ in answer_field.choices if value != right)
+    if answer_field.type is FieldType.CARDS:
+        group = next(g for g in scenario.prompt.cards if g.name == answer_field.source)
+        pool = list(group.cards)
+        for card in right:
+            pool.remove(card)
+        swapped = list(right)
+        swapped[0] = pool[0]
+        return swapped
+    raise AssertionError(answer_field.type)
+
+
+def test_there_are_at_least_twenty_kinds_over_four_games():
+    assert len(KINDS) >= 3  # grows to >= 20 as the game kinds land (issue 6)
+    assert len({kind.slug for kind in KINDS}) == len(KINDS)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.slug)
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=str)
+def test_kind_contract(kind: DrillKind[Any], difficulty: Difficulty):
+    rules = rules_for_kind(kind)
+    for seed in SEEDS:
+        scenario = kind.generate(seed, difficulty, rules)
+        assert kind.generate(seed, difficulty, rules) == scenario, "not a pure function of the seed"
+        key = dict(scenario.solution.key)
+        assert set(key) == {f.name for f in scenario.fields}
+        assert scenario.solution.rules, "the key must name the rules behind it"
+
+        door = kind.door(scenario.situation)
+        if door is not None:
+            question, body = door
+            ruling = door_answer(kind.game, question, json.loads(json.dumps(body)), rules)
+            assert dict(kind.key_from_door(ruling.answer)) == key, (seed, scenario.situation)
+
+        raw = {name: value for name, value in key.items()}
+        parsed = kind.parse_answer(scenario, raw)
+        grade = kind.grade(scenario, parsed, rules)
+        assert grade.correct and grade.score == Decimal("1.00"), (seed, scenario.situation)
+
+        for answer_field in scenario.fields:
+            wrong = dict(raw)
+            wrong[answer_field.name] = wrong_value(answer_field, key[answer_field.name], scenario)
+            graded = kind.grade(scenario, kind.parse_answer(scenario, wrong), rules)
+            assert not graded.correct
+            assert graded.score < 1
+
+        public = json.dumps(scenario.public_json())
+        assert str(seed) not in json.loads(public).values()
+        assert "seed" not in public and "key" not in json.loads(public)

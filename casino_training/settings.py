@@ -26,17 +26,17 @@ from casino_training.env import Env, parse_broker_url
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = Env()
 
-DEBUG = env.bool("DEBUG", default=False)
+DEBUG = env.boolean("DEBUG", default=False)
 _secret = env.get("SECRET_KEY")
 if not _secret:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY is not set: it is required unless DEBUG is on")
     _secret = "django-insecure-development-only-key-never-use-in-production-0123456789"
 SECRET_KEY = _secret
-ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
+ALLOWED_HOSTS = env.csv_list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS is not set: it is required unless DEBUG is on")
-CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_TRUSTED_ORIGINS = env.csv_list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "drills.api.middleware.ApiErrorMiddleware",
 ]
 
 ROOT_URLCONF = "casino_training.urls"
@@ -83,7 +84,7 @@ TEMPLATES = [
     }
 ]
 
-CONN_MAX_AGE = env.int("CONN_MAX_AGE", default=60)
+CONN_MAX_AGE = env.integer("CONN_MAX_AGE", default=60)
 DATABASES = {"default": env.database("DATABASE_URL", BASE_DIR / "var" / "db.sqlite3", conn_max_age=CONN_MAX_AGE)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -117,14 +118,14 @@ STORAGES = {
 }
 
 # Request size: bodies over this are refused (413/400 from Django, never a 500).
-MAX_REQUEST_BODY_BYTES = env.int("MAX_REQUEST_BODY_BYTES", default=256 * 1024, minimum=1024)
+MAX_REQUEST_BODY_BYTES = env.integer("MAX_REQUEST_BODY_BYTES", default=256 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
 
 # --- Security (production values when DEBUG is off) ---
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
-SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
-SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31536000)
+SECURE_SSL_REDIRECT = env.boolean("SECURE_SSL_REDIRECT", default=not DEBUG)
+SECURE_HSTS_SECONDS = env.integer("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

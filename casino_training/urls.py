@@ -1,4 +1,17 @@
-from django.contrib import admin
-from django.urls import path
+"""The site's URLs: pages, sign-in, the admin and the API (``/api/v1/``)."""
 
-urlpatterns = [path("admin/", admin.site.urls)]
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from drills.pages import views as pages
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("rule-sets/", pages.rule_set_list, name="rule-sets"),
+    path("rule-sets/<slug:slug>/", pages.rule_set_detail, name="rule-set"),
+    path("admin/", admin.site.urls),
+    path("api/v1/", include("drills.api.urls")),
+]

@@ -1,0 +1,250 @@
+"""The admin, for staff: properties, teams, users and house rule sets.
+
+A superuser sees everything. Staff of a property (role ``staff``; the role makes them
+``is_staff``) see and edit only their own property's teams, users and rule sets, cannot
+create or delete properties, and cannot touch superusers or permissions.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from drills.models import Property, Role, RuleSet, Team, User
+from drills.services.rules import make_default
+from games.errors import RuleSetError
+from games.registry import GAMES, default_rules
+
+
+def _is_superuser(request: HttpRequest) -> bool:
+    return bool(getattr(request.user, "is_superuser", False))
+
+
+def _property_staff_of(request: HttpRequest) -> int | None:
+    """The property id of a staff member who is not a superuser (``None`` otherwise)."""
+    user = request.user
+    if isinstance(user, User) and user.is_active and user.role == Role.STAFF and not user.is_superuser:
+        return user.property_id
+    return None
+
+
+class PropertyScopedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Staff of a property manage their property's objects; superusers everything."""
+
+    property_lookup = "property"
+
+    def _staff_may(self, request: HttpRequest, obj: Model | None) -> bool:
+        property_id = _property_staff_of(request)
+        if property_id is None:
+            return False
+        return obj is None or self.property_id_of(obj) == property_id
+
+    def property_id_of(self, obj: Any) -> int | None:
+        return getattr(obj, "property_id", None)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return super().has_module_permission(request) or _property_staff_of(request) is not None
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_view_permission(request, obj) or self._staff_may(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_change_permission(request, obj) or self._staff_may(request, obj)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return super().has_add_permission(request) or self._staff_may(request, None)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_delete_permission(request, obj) or self._staff_may(request, obj)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        queryset = super().get_queryset(request)
+        if _is_superuser(request):
+            return queryset
+        property_id = _property_staff_of(request)
+        if property_id is None:
+            return queryset.none()
+        return queryset.filter(**{self.property_lookup: property_id})
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "property" and not _is_superuser(request):
+            kwargs["queryset"] = Property.objects.filter(pk=_property_staff_of(request))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.related_model is User and not _is_superuser(request):
+            kwargs["queryset"] = User.objects.filter(property_id=_property_staff_of(request))
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+
+@admin.register(Property)
+class PropertyAdmin(PropertyScopedAdmin):
+    property_lookup = "pk"
+    list_display = ["name", "slug", "created_at"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+
+    def property_id_of(self, obj: Any) -> int | None:
+        return getattr(obj, "pk", None)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return _is_superuser(request)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _is_superuser(request)
+
+
+class TeamAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = Team
+        fields = ["property", "name", "supervisors", "members"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        property = data.get("property")
+        for name in ("supervisors", "members"):
+            outsiders = [str(user) for user in data.get(name) or [] if property and user.property_id != property.pk]
+            if outsiders:
+                self.add_error(name, f"not of {property}: {', '.join(outsiders)}")
+        return data
+
+
+@admin.register(Team)
+class TeamAdmin(PropertyScopedAdmin):
+    form = TeamAdminForm
+    list_display = ["name", "property", "supervisor_names", "member_count"]
+    list_filter = ["property"]
+    search_fields = ["name", "members__username", "members__last_name", "supervisors__username"]
+    filter_horizontal = ["supervisors", "members"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return super().get_queryset(request).select_related("property").prefetch_related("supervisors", "members")
+
+    @admin.display(description="supervisors")
+    def supervisor_names(self, team: Team) -> str:
+        return ", ".join(str(user) for user in team.supervisors.all()) or "—"
+
+    @admin.display(description="members")
+    def member_count(self, team: Team) -> int:
+        return len(team.members.all())
+
+
+@admin.register(User)
+class UserAdmin(PropertyScopedAdmin, DjangoUserAdmin):  # type: ignore[misc]
+    list_display = ["username", "full_name", "role", "property", "team_names", "is_active", "last_login"]
+    list_filter = ["role", "property", "teams", "is_active", "is_superuser"]
+    search_fields = ["username", "first_name", "last_name", "email", "teams__name"]
+    readonly_fields = ["is_staff", "last_login", "date_joined"]
+    fieldsets = (
+        (None, {"fields": ("username", "password")}),
+        ("Personal info", {"fields": ("first_name", "last_name", "email")}),
+        ("Dealer Academy", {"fields": ("role", "property")}),
+        (
+            "Permissions",
+            {
+                "fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions"),
+                "description": "Admin access (staff status) follows the role: staff and superusers.",
+            },
+        ),
+        ("Important dates", {"fields": ("last_login", "date_joined")}),
+    )
+    add_fieldsets = (
+        (None, {"classes": ("wide",), "fields": ("username", "password1", "password2")}),
+        ("Dealer Academy", {"fields": ("first_name", "last_name", "role", "property")}),
+    )
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        queryset = super().get_queryset(request).select_related("property").prefetch_related("teams")
+        return queryset if _is_superuser(request) else queryset.filter(is_superuser=False)
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        fieldsets = super().get_fieldsets(request, obj)
+        if _is_superuser(request):
+            return fieldsets
+        hidden = {"is_superuser", "groups", "user_permissions"}
+        return [
+            (name, {**options, "fields": tuple(f for f in options["fields"] if f not in hidden)})
+            for name, options in fieldsets
+        ]
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change=change, **kwargs)
+        if not _is_superuser(request) and "property" in form.base_fields:
+            form.base_fields["property"].required = True
+        return form
+
+    @admin.display(description="name", ordering="last_name")
+    def full_name(self, user: User) -> str:
+        return user.get_full_name()
+
+    @admin.display(description="teams")
+    def team_names(self, user: User) -> str:
+        return ", ".join(team.name for team in user.teams.all())
+
+
+def _defaults_help() -> SafeString:
+    """The RULES.md defaults of every game whose engine is installed, as help text."""
+    rows = []
+    for slug, (name, _path) in GAMES.items():
+        try:
+            defaults = json.dumps(default_rules(slug).to_mapping(), indent=2)
+        except ImportError:
+            defaults = "(this game's engine is not installed yet)"
+        rows.append((name, slug, defaults))
+    return format_html(
+        "Only the settings this property changes, as a JSON object (ratios as \"3:2\", amounts as text); "
+        "the rest take the RULES.md defaults. Defaults per game:{}",
+        format_html_join("", "<details><summary>{} ({})</summary><pre>{}</pre></details>", rows),
+    )
+
+
+class RuleSetAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = RuleSet
+        fields = ["property", "game", "name", "slug", "is_default", "values", "notes"]
+        widgets = {"values": forms.Textarea(attrs={"rows": 12, "cols": 80, "class": "vLargeTextField"})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["values"].help_text = _defaults_help()
+
+
+@admin.register(RuleSet)
+class RuleSetAdmin(PropertyScopedAdmin):
+    form = RuleSetAdminForm
+    list_display = ["name", "slug", "game", "property", "is_default", "updated_at"]
+    list_filter = ["game", "property", "is_default"]
+    search_fields = ["name", "slug", "notes"]
+    prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["effective_values"]
+    actions = ["make_default_action"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return super().get_queryset(request).select_related("property")
+
+    @admin.display(description="effective values (stored + defaults)")
+    def effective_values(self, rule_set: RuleSet) -> str:
+        if not rule_set.pk:
+            return "—"
+        try:
+            return format_html("<pre>{}</pre>", json.dumps(rule_set.effective_values(), indent=2))
+        except RuleSetError as error:  # stored values the engine no longer accepts
+            return f"invalid: {error}"
+
+    @admin.action(description="Make the selected rule set its property's default for its game")
+    def make_default_action(self, request: HttpRequest, queryset: QuerySet[RuleSet]) -> None:
+        rule_sets = list(queryset)
+        if len({(rs.property_id, rs.game) for rs in rule_sets}) != len(rule_sets):
+            self.message_user(request, "Choose at most one rule set per property and game.", messages.ERROR)
+            return
+        for rule_set in rule_sets:
+            make_default(rule_set)
+        self.message_user(request, f"{len(rule_sets)} rule set(s) made default.", messages.SUCCESS)

@@ -1,0 +1,17 @@
+"""``/api/v1/``."""
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from drills.api import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("auth/token/", views.ObtainTokenView.as_view(), name="token"),
+    path("me/", views.MeView.as_view(), name="me"),
+    path("rulings/<str:game>/<str:question>", views.RulingView.as_view(), name="ruling"),
+    path("rulings/<str:game>/<str:question>/", views.RulingSlashView.as_view(), name="ruling-slash"),
+    path("schema/", SpectacularAPIView.as_view(permission_classes=[]), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema", permission_classes=[]), name="docs"),
+]

@@ -1,0 +1,97 @@
+"""Pages: home (by role) and the staff's read-only rule-set pages."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from drills import selectors
+from drills.models import RuleSet, User
+from drills.pages.nav import STAFF, audience, url_if_exists
+from games.errors import RuleSetError
+from games.registry import default_rules
+
+View = Callable[..., HttpResponse]
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)  # login_required ran first
+    return user
+
+
+def staff_required(view: View) -> View:
+    """Signed-in property staff (or superusers); anyone else signed in gets a 403."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not _user(request).is_property_staff:
+            raise PermissionDenied("Only staff may see rule sets.")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    user = _user(request)
+    kind = audience(user)
+    if kind == STAFF:
+        property = user.property
+        context: dict[str, Any] = {
+            "rule_sets": selectors.visible_rule_sets(user),
+            "teams": selectors.teams_of_property(property),
+        }
+        return render(request, "pages/home_staff.html", context)
+    if user.is_supervisor:
+        return render(request, "pages/home_supervisor.html", {"teams": selectors.teams_supervised_by(user)})
+    context = {
+        "games": selectors.games_of(user.property),
+        "teams": selectors.teams_of_member(user),
+        "drills_url": url_if_exists("drills:list"),
+    }
+    return render(request, "pages/home_trainee.html", context)
+
+
+@staff_required
+def rule_set_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "pages/rule_sets.html", {"rule_sets": selectors.visible_rule_sets(_user(request))})
+
+
+@dataclass(frozen=True)
+class SettingRow:
+    name: str
+    value: str
+    default: str
+    set_here: bool
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+@staff_required
+def rule_set_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    rule_set: RuleSet = get_object_or_404(selectors.visible_rule_sets(_user(request)), slug=slug)
+    rows: list[SettingRow] = []
+    error = None
+    try:
+        effective = rule_set.effective_values()
+    except RuleSetError as exc:
+        error = str(exc)
+    else:
+        defaults = default_rules(rule_set.game).to_mapping()
+        rows = [
+            SettingRow(name, _json(value), _json(defaults[name]), name in rule_set.values)
+            for name, value in effective.items()
+        ]
+    return render(request, "pages/rule_set.html", {"rule_set": rule_set, "rows": rows, "error": error})

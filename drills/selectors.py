@@ -1,0 +1,81 @@
+"""Reads: every query the pages, the API and the rulings door make lives here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+
+from drills.models import Property, Role, RuleSet, Team, User
+from games.house_rules import HouseRules
+from games.registry import GAMES, default_rules
+
+
+def default_rule_set(property: Property | None, game: str) -> RuleSet | None:
+    """The property's default rule set for ``game``, if it has one."""
+    if property is None:
+        return None
+    return RuleSet.objects.filter(property=property, game=game, is_default=True).first()
+
+
+def rules_for(property: Property | None, game: str) -> HouseRules:
+    """The rules a property plays ``game`` by: its default rule set, else the RULES.md defaults.
+
+    Raises :class:`games.errors.RuleSetError` when the stored values no longer validate.
+    """
+    rule_set = default_rule_set(property, game)
+    return rule_set.as_rules() if rule_set is not None else default_rules(game)
+
+
+def visible_rule_sets(user: User) -> QuerySet[RuleSet]:
+    """Rule sets a user may read: all for a superuser, their property's for its staff."""
+    rule_sets = RuleSet.objects.select_related("property")
+    if user.is_superuser:
+        return rule_sets
+    if user.role == Role.STAFF and user.property_id is not None:
+        return rule_sets.filter(property_id=user.property_id)
+    return rule_sets.none()
+
+
+def usable_rule_set(user: User | None, slug: str) -> RuleSet | None:
+    """The rule set ``slug`` names, if ``user`` may rule under it (``None``: any, the CLI).
+
+    A non-superuser may only name a rule set of their own property.
+    """
+    rule_sets = RuleSet.objects.filter(slug=slug)
+    if user is not None and not user.is_superuser:
+        rule_sets = rule_sets.filter(property_id=user.property_id) if user.property_id else rule_sets.none()
+    return rule_sets.first()
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """One game as a property plays it: its display name and the rule set in force."""
+
+    slug: str
+    name: str
+    rule_set: RuleSet | None
+
+
+def games_of(property: Property | None) -> list[GameRules]:
+    """Every game with the property's default rule set (``None``: the RULES.md defaults)."""
+    defaults = {}
+    if property is not None:
+        defaults = {rs.game: rs for rs in RuleSet.objects.filter(property=property, is_default=True)}
+    return [GameRules(slug, name, defaults.get(slug)) for slug, (name, _path) in GAMES.items()]
+
+
+def teams_of_member(user: User) -> QuerySet[Team]:
+    return user.teams.select_related("property").prefetch_related("supervisors")
+
+
+def teams_supervised_by(user: User) -> QuerySet[Team]:
+    """The supervisor's teams with their members (trainees first by name)."""
+    members = User.objects.order_by("last_name", "first_name", "username")
+    return user.supervised_teams.select_related("property").prefetch_related(Prefetch("members", queryset=members))
+
+
+def teams_of_property(property: Property | None) -> QuerySet[Team]:
+    if property is None:
+        return Team.objects.none()
+    return Team.objects.filter(property=property).prefetch_related("members", "supervisors")

@@ -1,0 +1,34 @@
+"""Card pictures drawn as SVG by our own template (no images, no front-end library)."""
+
+from __future__ import annotations
+
+from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+
+from games.cards import Card, Joker, parse_card
+
+register = template.Library()
+
+_RANK_LABEL = {"T": "10"}
+
+
+@register.simple_tag
+def card_svg(token: str, size: str = "md", selectable: bool = False) -> SafeString:
+    """An accessible SVG picture of a card in the one notation (``TH``, ``JK``)."""
+    card = parse_card(token)
+    if isinstance(card, Joker):
+        context = {"joker": True, "code": "JK", "label": "Joker", "red": False}
+    else:
+        assert isinstance(card, Card)
+        rank = _RANK_LABEL.get(card.rank.value, card.rank.value)
+        context = {
+            "joker": False,
+            "code": str(card),
+            "rank": rank,
+            "suit": card.suit.symbol,
+            "red": card.suit.is_red,
+            "label": f"{rank} of {card.suit.name.lower()}",
+        }
+    context.update({"size": size, "selectable": selectable})
+    return SafeString(render_to_string("drills/card.svg.html", context))

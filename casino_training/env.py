@@ -28,7 +28,7 @@ class Env:
         value = self.environ.get(name)
         return None if value is None else value.strip()
 
-    def bool(self, name: str, default: bool) -> bool:
+    def boolean(self, name: str, default: bool) -> bool:
         value = self.get(name)
         if value is None:
             return default
@@ -38,7 +38,7 @@ class Env:
             return False
         raise ImproperlyConfigured(f"{name}={value!r} is not a boolean: use true/false, 1/0, yes/no or on/off")
 
-    def int(self, name: str, default: int, *, minimum: int = 0) -> int:
+    def integer(self, name: str, default: int, *, minimum: int = 0) -> int:
         value = self.get(name)
         if value is None or value == "":
             return default
@@ -50,7 +50,7 @@ class Env:
             raise ImproperlyConfigured(f"{name}={value!r} must be at least {minimum}")
         return number
 
-    def list(self, name: str, default: list[str]) -> list[str]:
+    def csv_list(self, name: str, default: list[str]) -> list[str]:
         value = self.get(name)
         if value is None:
             return default

@@ -46,7 +46,7 @@ def _cards(situation: Mapping[str, JSON]) -> tuple[AnyCard, ...]:
 
 
 def _ante(rng: random.Random, difficulty: Difficulty) -> str:
-    choices = EASY_ANTES if difficulty is Difficulty.EASY else EASY_ANTES + ODD_ANTES
+    choices: tuple[str, ...] = EASY_ANTES if difficulty is Difficulty.EASY else EASY_ANTES + ODD_ANTES
     if difficulty is Difficulty.HARD:
         choices = ODD_ANTES
     return format_money(Decimal(rng.choice(choices)))
@@ -115,7 +115,7 @@ def _settle_situation(rng: random.Random, difficulty: Difficulty, rules: OverUnd
         deal = deal_with(rng, total=26)  # OU-9: the 26 dealers pay as a push
     elif difficulty is Difficulty.HARD and roll < 0.45:
         deal = deal_with(rng, first_card_joker=True)  # OU-4a
-    elif difficulty is not Difficulty.EASY and roll < 0.65:
+    elif roll < 0.65:
         deal = deal_with(rng, first_card_joker=False, joker_after_first=True)  # OU-4b
     else:
         deal = deal_with(rng, first_card_joker=False)

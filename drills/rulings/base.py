@@ -206,9 +206,11 @@ class Body:
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(key, "must be a whole number")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise self.error(key, f"must be from {low} to {high}" if high is not None else f"must be at least {low}")
-        return value
+        number: int = value
+        if (low is not None and number < low) or (high is not None and number > high):
+            bounds = f"must be from {low} to {high}" if high is not None else f"must be at least {low}"
+            raise self.error(key, bounds)
+        return number
 
     def integers(self, key: str, *, low: int, high: int, default: list[int] | None = None) -> list[int]:
         values = self.array(key, default=default)

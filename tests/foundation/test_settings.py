@@ -21,25 +21,25 @@ ROOT = Path(__file__).resolve().parents[2]
 )
 def test_bool_values(raw, expected):
     environ = {} if raw is None else {"DEBUG": raw}
-    assert Env(environ).bool("DEBUG", default=False) is expected
+    assert Env(environ).boolean("DEBUG", default=False) is expected
 
 
 @pytest.mark.parametrize("raw", ["maybe", "2", "tru"])
 def test_bad_bool_names_the_variable(raw):
     with pytest.raises(ImproperlyConfigured, match="^DEBUG="):
-        Env({"DEBUG": raw}).bool("DEBUG", default=False)
+        Env({"DEBUG": raw}).boolean("DEBUG", default=False)
 
 
 @pytest.mark.parametrize(("raw", "message"), [("ten", "not a whole number"), ("-1", "at least 0")])
 def test_bad_int_names_the_variable(raw, message):
     with pytest.raises(ImproperlyConfigured, match=f"CONN_MAX_AGE=.*{message}"):
-        Env({"CONN_MAX_AGE": raw}).int("CONN_MAX_AGE", default=60)
+        Env({"CONN_MAX_AGE": raw}).integer("CONN_MAX_AGE", default=60)
 
 
 def test_list_values():
-    assert Env({"ALLOWED_HOSTS": " a.example , b.example,"}).list("ALLOWED_HOSTS", []) == ["a.example", "b.example"]
+    assert Env({"ALLOWED_HOSTS": " a.example , b.example,"}).csv_list("ALLOWED_HOSTS", []) == ["a.example", "b.example"]
     with pytest.raises(ImproperlyConfigured, match="ALLOWED_HOSTS is set but empty"):
-        Env({"ALLOWED_HOSTS": " , "}).list("ALLOWED_HOSTS", [])
+        Env({"ALLOWED_HOSTS": " , "}).csv_list("ALLOWED_HOSTS", [])
 
 
 def test_postgres_url_keeps_connections_and_checks_them():

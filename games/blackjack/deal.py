@@ -1,0 +1,145 @@
+"""Seeded deals for drills: a round dealt from a shuffled shoe (BJ-6), and whole situations
+played out to the end, ready to settle. Randomness comes only from the ``random.Random``
+passed in: the same seed gives the same situation.
+
+>>> import random
+>>> from games.blackjack.rules import BlackjackRules
+>>> a = deal_round(random.Random(5), BlackjackRules(), boxes=2)
+>>> a == deal_round(random.Random(5), BlackjackRules(), boxes=2), len(a.boxes), len(a.shoe)
+(True, 2, 307)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+
+from games.blackjack.dealer import play_dealer
+from games.blackjack.hand import card_value, hand_value
+from games.blackjack.options import Action, OptionsSituation, can_act
+from games.blackjack.rules import TwentyOneRules
+from games.blackjack.settle import Box, PlayerHand, settled_without_dealer
+from games.cards import Card, Rank
+from games.money import to_cents
+
+
+@dataclass(frozen=True, slots=True)
+class DealtRound:
+    """The first deal (BJ-6): two cards per box, the dealer's one card, the rest of the
+    shoe in the order it will be drawn."""
+
+    boxes: tuple[tuple[Card, Card], ...]
+    dealer_upcard: Card
+    shoe: tuple[Card, ...]
+
+
+def shuffled_shoe(rng: random.Random, rules: TwentyOneRules) -> list[Card]:
+    """The rule set's shoe (no jokers) shuffled by ``rng``."""
+    return [card for card in rules.shoe.shuffled(rng) if isinstance(card, Card)]
+
+
+def deal_round(rng: random.Random, rules: TwentyOneRules, boxes: int = 1) -> DealtRound:
+    """Deal from a freshly shuffled shoe: one card to each box from the players' right,
+    one to the dealer, then a second card to each box only (BJ-6, no hole card)."""
+    if boxes < 1:
+        raise ValueError("deal to at least one box")
+    shoe = shuffled_shoe(rng, rules)
+    first = shoe[:boxes]
+    dealer_upcard = shoe[boxes]
+    second = shoe[boxes + 1 : 2 * boxes + 1]
+    return DealtRound(tuple(zip(first, second, strict=True)), dealer_upcard, tuple(shoe[2 * boxes + 1 :]))
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """A box played to the end and the dealer's hand: the input of ``settle_box``."""
+
+    box: Box
+    dealer: tuple[Card, ...]
+
+
+def deal_situation(rng: random.Random, rules: TwentyOneRules, bet: Decimal = Decimal("10")) -> Situation:
+    """Deal one box and play it with a simple, varied policy (split pairs of 8s and Aces
+    and some others, double on 9-11, hit below 17, sometimes surrender, insure or take
+    even money), then play the dealer out (BJ-8 / JS-5). Every situation is valid for
+    ``settle_box``.
+
+    >>> import random
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> from games.blackjack.settle import settle_box
+    >>> situation = deal_situation(random.Random(1), BlackjackRules())
+    >>> situation == deal_situation(random.Random(1), BlackjackRules())
+    True
+    >>> [str(c) for c in situation.box.hands[0].cards], situation.box.hands[0].doubled
+    (['4H', '6C', '5H'], True)
+    >>> settle_box(situation.box, situation.dealer, BlackjackRules()).net
+    Decimal('-20.00')
+    """
+    dealt = deal_round(rng, rules)
+    draws: Iterator[Card] = iter(dealt.shoe)
+    upcard = dealt.dealer_upcard
+    first = dealt.boxes[0]
+    start = OptionsSituation(hand=first, dealer=upcard)
+    insurance = Decimal(0)
+    if can_act(start, Action.EVEN_MONEY, rules) and rng.random() < 0.4:
+        box = Box(bet=bet, hands=(PlayerHand(first),), even_money=True)
+        return Situation(box, (upcard,))
+    if can_act(start, Action.INSURANCE, rules) and rng.random() < 0.3:
+        insurance = to_cents(bet / 2) if rng.random() < 0.5 else to_cents(bet / 4)
+    value = hand_value(first)
+    if (
+        can_act(start, Action.SURRENDER, rules)
+        and value.total in (15, 16)
+        and card_value(upcard) in (9, 10)
+        and rng.random() < 0.5
+    ):
+        box = Box(bet=bet, hands=(PlayerHand(first),), surrendered=True)
+        return Situation(box, play_dealer((upcard,), draws, rules))
+    hands = _play_box(first, upcard, draws, rules, rng)
+    box = Box(bet=bet, hands=hands, insurance=insurance)
+    dealer: tuple[Card, ...] = (upcard,)
+    if not settled_without_dealer(box, upcard, rules) or insurance > 0 or box.extra_stakes:
+        dealer = play_dealer(dealer, draws, rules)
+    return Situation(box, dealer)
+
+
+def _play_box(
+    first: tuple[Card, Card], upcard: Card, draws: Iterator[Card], rules: TwentyOneRules, rng: random.Random
+) -> tuple[PlayerHand, ...]:
+    pending: list[list[Card]] = [list(first)]
+    finished: list[PlayerHand] = []
+    split_aces = False
+    while pending:
+        cards = pending.pop(0)
+        if len(cards) == 1:
+            cards.append(next(draws))
+        hands_in_box = len(finished) + len(pending) + 1
+        situation = OptionsSituation(
+            hand=tuple(cards), dealer=upcard, hands_in_box=hands_in_box, from_split_aces=split_aces,
+            third_card_dealt=True,
+        )
+        wants_split = cards[0].rank in (Rank.ACE, Rank.EIGHT) or rng.random() < 0.3
+        if wants_split and can_act(situation, Action.SPLIT, rules):
+            split_aces = cards[0].rank is Rank.ACE
+            pending[0:0] = [[cards[0]], [cards[1]]]
+            continue
+        finished.append(_play_hand(situation, draws, rules))
+    return tuple(finished)
+
+
+def _play_hand(situation: OptionsSituation, draws: Iterator[Card], rules: TwentyOneRules) -> PlayerHand:
+    cards = list(situation.hand)
+    if hand_value(cards).total in (9, 10, 11) and can_act(situation, Action.DOUBLE, rules):
+        cards.append(next(draws))
+        return PlayerHand(tuple(cards), doubled=True)
+    while True:
+        current = OptionsSituation(
+            hand=tuple(cards), dealer=situation.dealer, hands_in_box=situation.hands_in_box,
+            from_split_aces=situation.from_split_aces, third_card_dealt=True,
+        )
+        value = current.value
+        if (value.total >= 17 and not value.soft) or value.total >= 18 or not can_act(current, Action.HIT, rules):
+            return PlayerHand(tuple(cards))
+        cards.append(next(draws))

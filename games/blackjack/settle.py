@@ -1,0 +1,453 @@
+"""Settling a box against the dealer's hand: BJ-9, BJ-O, BJ-10, insurance, even money,
+surrender, and (through the rule set's traits) Jack Switch's 22 push (JS-4).
+
+A box is one player's bet: one hand, or two to four after splits (BJ-S2). Amounts are
+Decimal; a ``win`` is the player's net on a hand (positive paid, negative collected).
+
+>>> from games.blackjack.rules import BlackjackRules
+>>> box = Box(bet=Decimal("35"), hands=(PlayerHand(parse_hand("AS KD")),))
+>>> settled = settle_box(box, parse_hand("9H 8C"), BlackjackRules())
+>>> settled.hands[0].result, settled.net
+(<Result.BLACKJACK: 'blackjack'>, Decimal('52.50'))
+>>> box = Box(bet=Decimal("10"), hands=(PlayerHand(parse_hand("8S 3H TC"), doubled=True),))
+>>> settle_box(box, parse_hand("AD KH"), BlackjackRules()).net  # BJ-O: only the original bet is lost
+Decimal('-10.00')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+from games.blackjack.dealer import dealer_result, verify_dealer_hand
+from games.blackjack.errors import ImpossibleShoeError, SituationError, StakeError
+from games.blackjack.hand import Ruled, card_value, hand_value, is_ten_value, verify_player_draws
+from games.blackjack.rules import EVEN_MONEY, TwentyOneRules
+from games.cards import Card, Rank, format_cards
+from games.errors import ImpossibleCardsError
+from games.money import ZERO, format_money, payout, to_cents
+
+
+class Result(StrEnum):
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+    BLACKJACK = "blackjack"
+    SURRENDER = "surrender"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """A hand of a box, its cards in the order dealt (after a split, the first card is
+    the split card)."""
+
+    cards: tuple[Card, ...]
+    doubled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """One player's box at the end of the round."""
+
+    bet: Decimal
+    """The original bet (every split hand carries the same, BJ-S1; a double adds it, BJ-D1)."""
+    hands: tuple[PlayerHand, ...]
+    insurance: Decimal = ZERO
+    even_money: bool = False
+    surrendered: bool = False
+    switched: bool = False
+    """Jack Switch: the box's second card was switched (JS-7): no blackjack (JS-8)."""
+
+    @property
+    def split(self) -> bool:
+        return len(self.hands) > 1
+
+    @property
+    def split_aces(self) -> bool:
+        return self.split and self.hands[0].cards[0].rank is Rank.ACE
+
+    @property
+    def extra_stakes(self) -> bool:
+        """Split or double stakes that a dealer blackjack would return (BJ-O)."""
+        return self.split or any(hand.doubled for hand in self.hands)
+
+    def stake(self, hand: PlayerHand) -> Decimal:
+        return self.bet * 2 if hand.doubled else self.bet
+
+
+@dataclass(frozen=True, slots=True)
+class HandSettlement:
+    result: Result
+    win: Decimal
+    total: int
+    note: str
+    """One sentence for the trainee, citing the rule IDs."""
+    rule_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoxSettlement:
+    hands: tuple[HandSettlement, ...]
+    insurance_win: Decimal
+    net: Decimal
+    notes: tuple[str, ...]
+    """The hands' notes, then the insurance note, if any."""
+    rule_ids: tuple[str, ...]
+
+
+def half(amount: Decimal) -> Decimal:
+    """Half a bet, never a fraction of a cent (rounded toward zero, games.money).
+
+    >>> half(Decimal("10.05"))
+    Decimal('5.02')
+    """
+    return to_cents(amount / 2)
+
+
+def verify_box(box: Box, dealer: Sequence[Card], rules: TwentyOneRules) -> None:
+    """Raise a :class:`SituationError`, :class:`ImpossibleShoeError` or
+    :class:`StakeError` naming the field (``bet``, ``hands``, ``hands.1.cards``,
+    ``hands.0.doubled``, ``insurance``, ``even_money``, ``surrendered``, ``switched``,
+    ``dealer``) unless the box and the dealer's hand can end a round under ``rules``.
+
+    The dealer's hand must be finished (BJ-8 / JS-5) unless nothing at the box depends on
+    it any more (every hand busted, surrendered, took even money or was a blackjack paid
+    at once, BJ-10); the dealer then need not have drawn to 17, but still never drew
+    past a stand, and shows a second card when insurance or a split or double stake
+    (BJ-O) waits for it.
+    """
+    if box.bet <= 0:
+        raise StakeError("bet", "the bet must be more than zero")
+    if not 1 <= len(box.hands) <= rules.max_hands:
+        raise SituationError(
+            "hands", f"a box holds 1 to {rules.max_hands} hands (BJ-S2: at most {rules.max_hands - 1} splits)"
+        )
+    if box.switched and not rules.HAS_SWITCH:
+        raise SituationError("switched", f"there is no switch in {rules.GAME or 'this game'}")
+    if not dealer:
+        raise SituationError("dealer", "the dealer has at least one card")
+    seen: list[Card] = []
+    for index, hand in enumerate(box.hands):
+        field = f"hands.{index}.cards"
+        if len(hand.cards) < 2:
+            raise SituationError(field, "a hand has at least two cards")
+        seen.extend(hand.cards)
+        try:
+            rules.shoe.verify(seen)
+        except ImpossibleCardsError as error:
+            raise ImpossibleShoeError(field, str(error)) from None
+    try:
+        rules.shoe.verify([*seen, *dealer])
+    except ImpossibleCardsError as error:
+        raise ImpossibleShoeError("dealer", str(error)) from None
+    _verify_split(box, rules)
+    for index, hand in enumerate(box.hands):
+        verify_player_draws(hand.cards, rules, field=f"hands.{index}.cards", split_hand=box.split,
+                            switched=box.switched)
+        if hand.doubled:
+            _verify_double(box, index, rules)
+    _verify_surrender(box, dealer)
+    _verify_even_money_and_insurance(box, dealer, rules)
+    _verify_dealer(box, dealer, rules)
+
+
+def _verify_split(box: Box, rules: TwentyOneRules) -> None:
+    if not box.split:
+        return
+    split_value = card_value(box.hands[0].cards[0])
+    for index, hand in enumerate(box.hands[1:], start=1):
+        if card_value(hand.cards[0]) != split_value:
+            raise SituationError(
+                f"hands.{index}.cards",
+                f"every hand of a split box starts with a card of the split pair's value, here {split_value} "
+                f"(BJ-S1); {hand.cards[0]} is not",
+            )
+    if box.split_aces:
+        if len(box.hands) != 2:
+            raise SituationError("hands", "Aces are split only once: two hands (BJ-S3)")
+        for index, hand in enumerate(box.hands):
+            if len(hand.cards) != 2:
+                raise SituationError(f"hands.{index}.cards", "a split Ace receives exactly one card (BJ-S3)")
+
+
+def _verify_double(box: Box, index: int, rules: TwentyOneRules) -> None:
+    field = f"hands.{index}.doubled"
+    hand = box.hands[index]
+    if box.split_aces:
+        raise SituationError(field, "split Aces cannot be doubled (BJ-D2)")
+    if box.split and not rules.double_after_split:
+        raise SituationError(field, "this house does not allow a double after a split (BJ-D2)")
+    if hand_value(hand.cards[:2], split_hand=box.split, switched=box.switched).blackjack:
+        raise SituationError(field, "a blackjack cannot be doubled (BJ-D1)")
+    if len(hand.cards) != 3:
+        raise SituationError(field, f"a doubled hand receives exactly one more card: 3 cards, not {len(hand.cards)} "
+                                    "(BJ-D1)")
+
+
+def _verify_surrender(box: Box, dealer: Sequence[Card]) -> None:
+    if not box.surrendered:
+        return
+    hand = box.hands[0]
+    if box.split:
+        raise SituationError("surrendered", "only an unsplit hand can surrender (BJ-R1)")
+    if len(hand.cards) != 2 or hand.doubled:
+        raise SituationError("surrendered", "a hand surrenders on its first two cards, before any other card (BJ-R1)")
+    if dealer[0].rank is Rank.ACE:
+        raise SituationError("surrendered", "no surrender against a dealer Ace (BJ-R3)")
+    if hand_value(hand.cards, switched=box.switched).blackjack:
+        raise SituationError("surrendered", "a blackjack cannot surrender (BJ-R3)")
+    if box.even_money:
+        raise SituationError("even_money", "a surrendered hand takes no even money (BJ-E, BJ-R1)")
+
+
+def _verify_even_money_and_insurance(box: Box, dealer: Sequence[Card], rules: TwentyOneRules) -> None:
+    first = box.hands[0]
+    dealt_blackjack = not box.split and hand_value(first.cards, switched=box.switched).blackjack
+    if box.even_money:
+        if box.split or not dealt_blackjack:
+            why = "a switched hand is never a blackjack (JS-8)" if box.switched else "the hand is not a blackjack"
+            raise SituationError("even_money", f"even money is only for an unsplit blackjack (BJ-E): {why}")
+        if dealer[0].rank is not Rank.ACE:
+            raise SituationError(
+                "even_money", "even money is only against a dealer Ace; otherwise a blackjack is paid at once (BJ-E, "
+                "BJ-10)"
+            )
+    if box.insurance == 0:
+        return
+    if dealer[0].rank is not Rank.ACE:
+        raise SituationError("insurance", "insurance is offered only when the dealer's first card is an Ace (BJ-I1)")
+    if box.insurance > box.bet / 2:
+        raise StakeError(
+            "insurance", f"insurance is at most half the original bet (BJ-I1): {format_money(box.insurance)} is more "
+            f"than {format_money(box.bet / 2)}"
+        )
+    if box.even_money:
+        raise SituationError("insurance", "even money is taken instead of insurance, not with it (BJ-E)")
+    if dealt_blackjack:
+        raise SituationError("insurance", "a blackjack is offered even money instead of insurance (BJ-E)")
+
+
+def settled_without_dealer(box: Box, dealer_upcard: Card, rules: TwentyOneRules) -> bool:
+    """Whether every hand of the box is settled before the dealer draws: busted (BJ-3),
+    surrendered (BJ-R1), even money (BJ-E) or a blackjack paid at once (BJ-10)."""
+    if box.surrendered or box.even_money:
+        return True
+    for hand in box.hands:
+        value = hand_value(hand.cards, split_hand=box.split, switched=box.switched)
+        if value.bust:
+            continue
+        if value.blackjack and blackjack_timing(dealer_upcard, rules).value is BlackjackTiming.NOW:
+            continue
+        return False
+    return True
+
+
+def _verify_dealer(box: Box, dealer: Sequence[Card], rules: TwentyOneRules) -> None:
+    if not settled_without_dealer(box, dealer[0], rules):
+        verify_dealer_hand(dealer, rules, field="dealer", finished=True)
+        return
+    verify_dealer_hand(dealer, rules, field="dealer", finished=False)
+    if len(dealer) >= 2 or box.surrendered or box.even_money:
+        return
+    if box.insurance > 0:
+        raise SituationError("dealer", "the insurance bet is decided by the dealer's second card (BJ-I2)")
+    upcard = dealer[0]
+    if box.extra_stakes and (upcard.rank is Rank.ACE or is_ten_value(upcard)):
+        raise SituationError(
+            "dealer",
+            "the dealer's second card decides whether the split or double stakes are returned (BJ-O)",
+        )
+
+
+class BlackjackTiming(StrEnum):
+    NOW = "now"
+    """Paid at once: the dealer cannot make a blackjack."""
+    WAITS = "waits"
+    """Waits for the dealer's second card; a dealer blackjack pushes it."""
+
+
+def blackjack_timing(dealer_upcard: Card, rules: TwentyOneRules) -> Ruled[BlackjackTiming]:
+    """BJ-10: a blackjack is paid at once unless the dealer's first card is an Ace or a
+    10-value; then it waits for the dealer's second card.
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> blackjack_timing(parse_hand("6H")[0], BlackjackRules())
+    Ruled(value=<BlackjackTiming.NOW: 'now'>, rule_ids=('BJ-10', 'BJ-5'))
+    >>> blackjack_timing(parse_hand("QH")[0], BlackjackRules()).value
+    <BlackjackTiming.WAITS: 'waits'>
+    """
+    ids = rules.cite(["BJ-10", rules.IDS.blackjack_pays])
+    if dealer_upcard.rank is Rank.ACE or is_ten_value(dealer_upcard):
+        return Ruled(BlackjackTiming.WAITS, ids)
+    return Ruled(BlackjackTiming.NOW, ids)
+
+
+def settle_box(box: Box, dealer: Sequence[Card], rules: TwentyOneRules) -> BoxSettlement:
+    """Settle ``box`` against the dealer's final hand (verified first by :func:`verify_box`).
+
+    BJ-O: on a dealer blackjack the box loses only its original bet (carried by the
+    first hand); every double and split stake is returned, busted split hands included;
+    a player blackjack pushes (BJ-10). Insurance settles on its own (BJ-I2); surrender
+    (BJ-R1) and even money (BJ-E) are final.
+    """
+    verify_box(box, dealer, rules)
+    upcard = dealer[0]
+    outcome = dealer_result(dealer, rules)
+    dealer_words = _dealer_words(dealer, rules)
+    hands: list[HandSettlement] = []
+    for index, hand in enumerate(box.hands):
+        hands.append(_settle_hand(box, index, hand, upcard, outcome.blackjack, outcome.bust, outcome.push_total,
+                                  outcome.total, dealer_words, rules))
+    insurance_win = ZERO
+    notes = [settled.note for settled in hands]
+    ids: list[str] = [rule_id for settled in hands for rule_id in settled.rule_ids]
+    if box.insurance > 0:
+        if outcome.blackjack:
+            insurance_win = payout(box.insurance, rules.insurance_pays)
+            notes.append(f"The dealer made blackjack: the {format_money(box.insurance)} insurance is paid "
+                         f"{rules.insurance_pays}, {format_money(insurance_win)} (BJ-I2).")
+        else:
+            insurance_win = -box.insurance
+            notes.append(f"The dealer did not make blackjack: the {format_money(box.insurance)} insurance is lost "
+                         "(BJ-I2).")
+        ids.append("BJ-I2")
+    net = sum((settled.win for settled in hands), ZERO) + insurance_win
+    return BoxSettlement(tuple(hands), insurance_win, net, tuple(notes), rules.cite(ids))
+
+
+def _dealer_words(dealer: Sequence[Card], rules: TwentyOneRules) -> str:
+    outcome = dealer_result(dealer, rules)
+    if len(dealer) == 1:
+        return f"the dealer's {dealer[0]}"
+    if outcome.blackjack:
+        return "the dealer's blackjack"
+    return f"the dealer's {outcome.total} ({' '.join(format_cards(dealer))})"
+
+
+def _settle_hand(
+    box: Box,
+    index: int,
+    hand: PlayerHand,
+    upcard: Card,
+    dealer_blackjack: bool,
+    dealer_bust: bool,
+    dealer_push: bool,
+    dealer_total: int,
+    dealer_words: str,
+    rules: TwentyOneRules,
+) -> HandSettlement:
+    value = hand_value(hand.cards, split_hand=box.split, switched=box.switched)
+    stake = box.stake(hand)
+    name = f"Hand {index + 1} ({' '.join(format_cards(hand.cards))})" if box.split else (
+        f"The hand ({' '.join(format_cards(hand.cards))})")
+    money = format_money
+
+    def done(result: Result, win: Decimal, note: str, *ids: str) -> HandSettlement:
+        return HandSettlement(result, win, value.total, note, tuple(ids))
+
+    if box.surrendered:
+        lost = half(box.bet)
+        return done(Result.SURRENDER, -lost, f"{name} surrendered: half the bet, {money(lost)}, was collected at "
+                    "once and for good (BJ-R1).", "BJ-R1")
+    if box.even_money:
+        won = payout(box.bet, EVEN_MONEY)
+        return done(Result.BLACKJACK, won, f"{name} is a blackjack that took even money against the dealer's Ace: "
+                    f"paid 1:1, {money(won)}, at once (BJ-E).", "BJ-E", "BJ-4")
+    if dealer_blackjack:
+        if value.blackjack:
+            return done(Result.PUSH, ZERO, f"{name} is a blackjack and the dealer made blackjack too: a push "
+                        "(BJ-10).", "BJ-10", "BJ-4")
+        natural_21 = box.split and value.total == 21 and len(hand.cards) == 2
+        if index == 0:
+            returned = []
+            if hand.doubled:
+                returned.append("the double")
+            if box.split:
+                returned.append("the other split hands' stakes")
+            also = f"; {' and '.join(returned)} {'are' if box.split else 'is'} returned" if returned else ""
+            lost_ids = ["BJ-O", "BJ-6", *(["BJ-S4"] if natural_21 else []), *(["BJ-3"] if value.bust else [])]
+            return done(Result.LOSE, -box.bet, f"{name} meets {dealer_words}: only the original bet, "
+                        f"{money(box.bet)}, is lost{also} (BJ-O).", *lost_ids)
+        returned_stake = "this split hand's stake and its double" if hand.doubled else "this split hand's stake"
+        return done(Result.PUSH, ZERO, f"{name} meets {dealer_words}: the box loses only its original bet, so "
+                    f"{returned_stake} ({money(stake)}) is returned (BJ-O).", "BJ-O",
+                    *(["BJ-S4"] if natural_21 else []))
+    if value.bust:
+        return done(Result.LOSE, -stake, f"{name} is bust with {value.total}: the {money(stake)} is lost, whatever "
+                    "the dealer does (BJ-3).", "BJ-3")
+    if value.blackjack:
+        won = payout(box.bet, rules.blackjack_pays)
+        timing = blackjack_timing(upcard, rules).value
+        when = "at once, the dealer's first card being neither an Ace nor a 10-value" if timing is (
+            BlackjackTiming.NOW) else "once the dealer's second card showed no blackjack"
+        ids = [rules.IDS.blackjack_pays, "BJ-10", "BJ-4"]
+        against_22 = ""
+        if dealer_push:
+            ids.insert(0, "JS-4")
+            against_22 = "; the dealer's 22 pushes every other hand, but a blackjack wins (JS-4)"
+        return done(Result.BLACKJACK, won, f"{name} is a blackjack: paid {rules.blackjack_pays}, {money(won)}, "
+                    f"{when} ({rules.IDS.blackjack_pays}, BJ-10){against_22}.", *ids)
+    natural_note = ""
+    natural_ids: list[str] = []
+    if value.total == 21 and len(hand.cards) == 2:
+        if box.switched:
+            natural_note, natural_ids = " (after the switch it is 21, not blackjack, JS-8)", ["JS-8"]
+        elif box.split:
+            natural_note, natural_ids = " (after a split it is 21, not blackjack, BJ-S4)", ["BJ-S4"]
+    if dealer_push:
+        return done(Result.PUSH, ZERO, f"{name} has {value.total}{natural_note} and the dealer has 22: a push "
+                    "(JS-4).", "JS-4", *natural_ids)
+    if dealer_bust:
+        won = payout(stake, EVEN_MONEY)
+        return done(Result.WIN, won, f"{name} has {value.total}{natural_note} and the dealer is bust with "
+                    f"{dealer_total}: paid 1:1, {money(won)} (BJ-9).", "BJ-9", "BJ-5", *natural_ids)
+    if value.total > dealer_total:
+        won = payout(stake, EVEN_MONEY)
+        return done(Result.WIN, won, f"{name} has {value.total}{natural_note}, more than {dealer_words}: paid 1:1, "
+                    f"{money(won)} (BJ-9).", "BJ-9", "BJ-5", *natural_ids)
+    if value.total < dealer_total:
+        return done(Result.LOSE, -stake, f"{name} has {value.total}, less than {dealer_words}: the {money(stake)} is "
+                    "lost (BJ-9).", "BJ-9", *natural_ids)
+    return done(Result.PUSH, ZERO, f"{name} has {value.total}{natural_note}, the same as {dealer_words}: a push, "
+                "the stake is returned (BJ-9, BJ-5).", "BJ-9", "BJ-5", *natural_ids)
+
+
+class PayoutKind(StrEnum):
+    BLACKJACK = "blackjack"
+    WIN = "win"
+    INSURANCE = "insurance"
+    EVEN_MONEY = "even-money"
+    SURRENDER = "surrender"
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """The chips the dealer pays out and takes in."""
+
+    pays: Decimal
+    collects: Decimal
+
+
+def dealer_payout(kind: PayoutKind, bet: Decimal, rules: TwentyOneRules) -> Ruled[Payout]:
+    """What the dealer pays or collects on ``bet`` (the insurance stake for insurance,
+    otherwise the original bet).
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> dealer_payout(PayoutKind.BLACKJACK, Decimal("35"), BlackjackRules()).value
+    Payout(pays=Decimal('52.50'), collects=Decimal('0.00'))
+    >>> dealer_payout(PayoutKind.SURRENDER, Decimal("25"), BlackjackRules()).value
+    Payout(pays=Decimal('0.00'), collects=Decimal('12.50'))
+    """
+    if bet <= 0:
+        raise StakeError("bet", "the bet must be more than zero")
+    if kind is PayoutKind.BLACKJACK:
+        return Ruled(Payout(payout(bet, rules.blackjack_pays), ZERO), rules.cite([rules.IDS.blackjack_pays, "BJ-10"]))
+    if kind is PayoutKind.WIN:
+        return Ruled(Payout(payout(bet, EVEN_MONEY), ZERO), rules.cite(["BJ-5", "BJ-9"]))
+    if kind is PayoutKind.INSURANCE:
+        return Ruled(Payout(payout(bet, rules.insurance_pays), ZERO), rules.cite(["BJ-I2", "BJ-5"]))
+    if kind is PayoutKind.EVEN_MONEY:
+        return Ruled(Payout(payout(bet, EVEN_MONEY), ZERO), rules.cite(["BJ-E"]))
+    return Ruled(Payout(ZERO, half(bet)), rules.cite(["BJ-R1"]))

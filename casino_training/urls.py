@@ -12,6 +12,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("rule-sets/", pages.rule_set_list, name="rule-sets"),
     path("rule-sets/<slug:slug>/", pages.rule_set_detail, name="rule-set"),
+    path("drills/", include("drills.practice.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("drills.api.urls")),
 ]

@@ -1,6 +1,6 @@
 """``/api/v1/``."""
 
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from drills.api import views
@@ -12,6 +12,7 @@ urlpatterns = [
     path("me/", views.MeView.as_view(), name="me"),
     path("rulings/<str:game>/<str:question>", views.RulingView.as_view(), name="ruling"),
     path("rulings/<str:game>/<str:question>/", views.RulingSlashView.as_view(), name="ruling-slash"),
+    path("drills/", include("drills.practice.api_urls")),
     path("schema/", SpectacularAPIView.as_view(permission_classes=[]), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema", permission_classes=[]), name="docs"),
 ]

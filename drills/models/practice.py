@@ -1,0 +1,77 @@
+"""Drill scenarios shown to trainees and their attempts.
+
+A stored scenario keeps (kind, seed, difficulty, rule-set values, engine version): enough
+to regenerate exactly what the trainee saw. The answer key is stored too, for audit and
+statistics, and never leaves the server before the trainee has answered.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class DrillMode(models.TextChoices):
+    PRACTICE = "practice", "Practice"
+    SPEED = "speed", "Speed"
+    RETRY = "retry", "Retry my mistakes"
+
+
+class DrillScenario(models.Model):
+    """One scenario shown to one trainee."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scenarios")
+    kind = models.CharField(max_length=60, db_index=True)
+    game = models.CharField(max_length=30)
+    difficulty = models.CharField(max_length=10)
+    mode = models.CharField(max_length=10, choices=DrillMode.choices, default=DrillMode.PRACTICE)
+    seed = models.BigIntegerField()
+    engine_version = models.CharField(max_length=20)
+    rule_set = models.ForeignKey("drills.RuleSet", on_delete=models.SET_NULL, null=True, blank=True)
+    rules_values = models.JSONField(help_text="the rule-set values in force when generated")
+    key = models.JSONField(help_text="the answer key (server only until answered)")
+    retry_of = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="retries")
+    shown_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-shown_at"]
+        indexes = [models.Index(fields=["user", "-shown_at"], name="scenario_user_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk} for {self.user}"
+
+
+class AttemptStatus(models.TextChoices):
+    RECEIVED = "received", "Received, not graded yet"
+    GRADED = "graded", "Graded"
+
+
+class Attempt(models.Model):
+    """A trainee's answer to a scenario; saved before it is graded; one per scenario."""
+
+    scenario = models.OneToOneField(DrillScenario, on_delete=models.CASCADE, related_name="attempt")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts")
+    kind = models.CharField(max_length=60)
+    difficulty = models.CharField(max_length=10)
+    answer = models.JSONField(help_text="the answer as submitted (normalised)")
+    answered_at = models.DateTimeField(db_index=True)
+    time_taken_ms = models.PositiveIntegerField(help_text="server time from showing to answering")
+    status = models.CharField(max_length=10, choices=AttemptStatus.choices, default=AttemptStatus.RECEIVED)
+    correct = models.BooleanField(null=True)
+    score = models.DecimalField(max_digits=3, decimal_places=2, null=True)
+    expected = models.JSONField(null=True, blank=True)
+    explanation = models.TextField(blank=True)
+    rules = models.JSONField(default=list, blank=True)
+    mistake_code = models.CharField(max_length=80, blank=True, db_index=True)
+    mistake = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-answered_at"]
+        indexes = [models.Index(fields=["user", "kind", "-answered_at"], name="attempt_user_kind_recent")]
+
+    def __str__(self) -> str:
+        verdict = {True: "right", False: "wrong", None: "ungraded"}[self.correct]
+        return f"{self.kind} by {self.user}: {verdict}"

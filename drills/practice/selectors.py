@@ -1,0 +1,69 @@
+"""Reads for drilling: a trainee's own scenarios, attempts and mistakes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from drills.kinds.base import DrillKind, all_kinds
+from drills.models import Attempt, DrillScenario, User
+from drills.selectors import rules_for
+from games.errors import RuleSetError
+
+
+def own_scenario(user: User, public_id: str) -> DrillScenario | None:
+    """A scenario of the user's own, or None (others' scenarios are invisible: 404)."""
+    return DrillScenario.objects.filter(user=user, public_id=public_id).select_related("attempt").first()
+
+
+def own_attempts(user: User) -> QuerySet[Attempt]:
+    return Attempt.objects.filter(user=user).select_related("scenario").order_by("-answered_at")
+
+
+def retry_queue(user: User, limit: int = 20) -> list[DrillScenario]:
+    """The user's recent wrong answers not yet answered right on a retry, newest first."""
+    wrong = (
+        DrillScenario.objects.filter(user=user, attempt__correct=False)
+        .exclude(retries__attempt__correct=True)
+        .order_by("-shown_at")
+    )
+    queue: list[DrillScenario] = []
+    seen: set[tuple[str, int, str]] = set()
+    for scenario in wrong[: limit * 3]:
+        original = scenario.retry_of or scenario
+        identity = (original.kind, original.seed, original.difficulty)
+        if identity in seen:
+            continue
+        if DrillScenario.objects.filter(retry_of=original, attempt__correct=True).exists():
+            continue
+        seen.add(identity)
+        queue.append(original)
+        if len(queue) == limit:
+            break
+    return queue
+
+
+@dataclass(frozen=True)
+class KindChoice:
+    kind: DrillKind[Any]
+    unavailable_reason: str | None
+
+
+def kind_choices(user: User) -> list[KindChoice]:
+    """Every drill kind with, where it cannot be drilled under the user's rules, why."""
+    choices = []
+    rules_cache: dict[str, Any] = {}
+    for kind in all_kinds():
+        if kind.game not in rules_cache:
+            try:
+                rules_cache[kind.game] = rules_for(user.property, kind.game)
+            except RuleSetError as error:
+                rules_cache[kind.game] = error
+        rules = rules_cache[kind.game]
+        if isinstance(rules, RuleSetError):
+            choices.append(KindChoice(kind, f"the property's rule set is invalid: {rules}"))
+        else:
+            choices.append(KindChoice(kind, kind.unavailable_reason(rules)))
+    return choices

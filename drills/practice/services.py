@@ -1,0 +1,136 @@
+"""Writes for drilling: show a scenario, take an answer (saved before grading), grade it."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
+from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
+from drills.selectors import default_rule_set
+from games.house_rules import HouseRules
+from games.registry import default_rules, rules_class
+
+SEED_BITS = 62  # fits a signed 64-bit column on every database
+
+
+def new_seed() -> int:
+    """Seeds are drawn by the server with ``secrets``: a trainee cannot predict them."""
+    return secrets.randbits(SEED_BITS)
+
+
+def regenerate(stored: DrillScenario) -> Scenario:
+    """Exactly the scenario the trainee saw, from what was stored with it."""
+    kind = get_kind(stored.kind)
+    rules = rules_class(kind.game).from_mapping(stored.rules_values)
+    return kind.generate(stored.seed, Difficulty(stored.difficulty), rules)
+
+
+def stored_rules(stored: DrillScenario) -> HouseRules:
+    return rules_class(get_kind(stored.kind).game).from_mapping(stored.rules_values)
+
+
+def start_scenario(
+    user: User,
+    kind: DrillKind[Any],
+    difficulty: Difficulty,
+    mode: str = DrillMode.PRACTICE,
+    *,
+    seed: int | None = None,
+    retry_of: DrillScenario | None = None,
+) -> tuple[DrillScenario, Scenario]:
+    """Generate a scenario under the user's property's rules and store it as shown now.
+
+    ``seed`` is only passed when re-showing a stored scenario (retry my mistakes).
+    Raises :class:`games.errors.GameError` when the kind is unavailable under the rules.
+    """
+    rule_set = default_rule_set(user.property, kind.game)
+    rules = rule_set.as_rules() if rule_set is not None else default_rules(kind.game)
+    seed = new_seed() if seed is None else seed
+    scenario = kind.generate(seed, difficulty, rules)
+    stored = DrillScenario.objects.create(
+        user=user,
+        kind=kind.slug,
+        game=kind.game,
+        difficulty=difficulty.value,
+        mode=mode,
+        seed=seed,
+        engine_version=scenario.engine_version,
+        rule_set=rule_set,
+        rules_values=rules.to_mapping(),
+        key=dict(scenario.solution.key),
+        retry_of=retry_of,
+        shown_at=timezone.now(),
+    )
+    return stored, scenario
+
+
+@dataclass(frozen=True)
+class AnswerOutcome:
+    attempt: Attempt
+    grade: Grade | None  # None when the scenario had been answered already
+    already_answered: bool
+
+
+def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
+    """Take an answer: validate its shape, save it, then grade it.
+
+    A malformed answer raises :class:`AnswerError` and saves nothing (the page keeps what
+    was typed). Answering the same scenario twice keeps the first answer. The attempt is
+    committed before grading starts, so a grading failure never loses the answer.
+    """
+    existing = Attempt.objects.filter(scenario=stored).first()
+    if existing is not None:
+        return AnswerOutcome(existing, None, already_answered=True)
+    scenario = regenerate(stored)
+    kind = get_kind(stored.kind)
+    answer = kind.parse_answer(scenario, raw_answer)  # AnswerError: nothing saved
+    now = timezone.now()
+    elapsed_ms = max(0, int((now - stored.shown_at).total_seconds() * 1000))
+    with transaction.atomic():
+        attempt, created = Attempt.objects.get_or_create(
+            scenario=stored,
+            defaults={
+                "user": stored.user,
+                "kind": stored.kind,
+                "difficulty": stored.difficulty,
+                "answer": answer,
+                "answered_at": now,
+                "time_taken_ms": min(elapsed_ms, 2**31 - 1),
+            },
+        )
+    if not created:  # a concurrent submit won the race: keep the first answer
+        return AnswerOutcome(attempt, None, already_answered=True)
+    grade = kind.grade(scenario, answer, stored_rules(stored))
+    record_grade(attempt, grade)
+    return AnswerOutcome(attempt, grade, already_answered=False)
+
+
+def record_grade(attempt: Attempt, grade: Grade) -> None:
+    attempt.status = AttemptStatus.GRADED
+    attempt.correct = grade.correct
+    attempt.score = grade.score
+    attempt.expected = dict(grade.expected)
+    attempt.explanation = grade.explanation
+    attempt.rules = list(grade.rules)
+    attempt.mistake_code = grade.mistake_code
+    attempt.mistake = grade.mistake
+    attempt.save(
+        update_fields=[
+            "status",
+            "correct",
+            "score",
+            "expected",
+            "explanation",
+            "rules",
+            "mistake_code",
+            "mistake",
+        ]
+    )
+
+
+__all__ = ["AnswerError", "AnswerOutcome", "new_seed", "regenerate", "start_scenario", "submit_answer"]

@@ -1,0 +1,214 @@
+"""Trainee drill pages: picker, scenario with answer form and feedback, retry, history.
+
+Views are thin: reads in ``drills.practice.selectors``, writes in ``drills.practice.services``.
+Nothing in a page before the answer carries the seed or the key: the scenario is
+addressed by a random public id and rendered from its public part only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from drills.kinds.base import AnswerError, Difficulty, FieldType, Scenario, UnknownKindError, get_kind
+from drills.models import Attempt, DrillMode, DrillScenario
+from drills.practice import selectors, services
+from games.errors import GameError
+from games.registry import game_name
+
+
+def _user(request: HttpRequest) -> Any:
+    return request.user
+
+
+def _picker_context(request: HttpRequest) -> dict[str, Any]:
+    games: dict[str, list[selectors.KindChoice]] = {}
+    for choice in selectors.kind_choices(_user(request)):
+        games.setdefault(choice.kind.game, []).append(choice)
+    return {
+        "games": [(game_name(slug), items) for slug, items in games.items()],
+        "difficulties": [d.value for d in Difficulty],
+        "retry_count": len(selectors.retry_queue(_user(request))),
+    }
+
+
+@login_required
+@require_GET
+def picker(request: HttpRequest) -> HttpResponse:
+    return render(request, "drills/picker.html", _picker_context(request))
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest) -> HttpResponse:
+    errors: dict[str, str] = {}
+    try:
+        kind = get_kind(request.POST.get("kind", ""))
+    except UnknownKindError:
+        errors["kind"] = "choose a drill from the list"
+    difficulty_value = request.POST.get("difficulty", Difficulty.NORMAL.value)
+    if difficulty_value not in {d.value for d in Difficulty}:
+        errors["difficulty"] = "choose easy, normal or hard"
+    mode = request.POST.get("mode", DrillMode.PRACTICE)
+    if mode not in {DrillMode.PRACTICE, DrillMode.SPEED}:
+        errors["mode"] = "choose practice or speed"
+    if errors:
+        return _picker_with_errors(request, errors)
+    try:
+        stored, _ = services.start_scenario(_user(request), kind, Difficulty(difficulty_value), mode)
+    except GameError as error:
+        return _picker_with_errors(request, {"kind": str(error)})
+    return redirect("drills:scenario", public_id=stored.public_id)
+
+
+def _picker_with_errors(request: HttpRequest, errors: dict[str, str]) -> HttpResponse:
+    context = _picker_context(request) | {"form_errors": errors}
+    return render(request, "drills/picker.html", context, status=400)
+
+
+@login_required
+@require_POST
+def retry(request: HttpRequest) -> HttpResponse:
+    queue = selectors.retry_queue(_user(request))
+    if not queue:
+        return redirect("drills:picker")
+    original = queue[0]
+    kind = get_kind(original.kind)
+    stored, _ = services.start_scenario(
+        _user(request),
+        kind,
+        Difficulty(original.difficulty),
+        DrillMode.RETRY,
+        seed=original.seed,
+        retry_of=original,
+    )
+    return redirect("drills:scenario", public_id=stored.public_id)
+
+
+def _scenario_or_404(request: HttpRequest, public_id: str) -> DrillScenario:
+    stored = selectors.own_scenario(_user(request), public_id)
+    if stored is None:
+        raise Http404("No such drill")
+    return stored
+
+
+def _field_views(scenario: Scenario, values: dict[str, Any]) -> list[dict[str, Any]]:
+    groups = {group.name: group for group in scenario.prompt.cards}
+    views = []
+    for answer_field in scenario.fields:
+        value = values.get(answer_field.name)
+        view: dict[str, Any] = {"field": answer_field, "value": value, "type": answer_field.type.value}
+        if answer_field.type is FieldType.CARDS:
+            chosen = value if isinstance(value, list) else []
+            source = groups.get(answer_field.source)
+            view["cards"] = [
+                {"code": code, "index": index, "checked": code in chosen}
+                for index, code in enumerate(source.cards if source else ())
+            ]
+        views.append(view)
+    return views
+
+
+def _display(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(str(item) for item in value)
+    return "" if value is None else str(value)
+
+
+def _attempt_grade(attempt: Attempt, scenario: Scenario) -> dict[str, Any]:
+    """What the feedback shows, from the saved attempt (the first answer stands)."""
+    expected = attempt.expected or {}
+    labels = {f.name: f.label for f in scenario.fields}
+    rows = [
+        {
+            "label": labels.get(name, name),
+            "yours": _display(attempt.answer.get(name)),
+            "expected": _display(value),
+            "right": attempt.answer.get(name) == value,
+        }
+        for name, value in expected.items()
+    ]
+    return {
+        "correct": attempt.correct,
+        "rows": rows,
+        "explanation": attempt.explanation,
+        "rules": attempt.rules,
+        "mistake": attempt.mistake,
+        "score": attempt.score,
+        "seconds": f"{attempt.time_taken_ms / 1000:.1f}",
+    }
+
+
+def _scenario_context(stored: DrillScenario, scenario: Scenario) -> dict[str, Any]:
+    kind = get_kind(stored.kind)
+    return {
+        "stored": stored,
+        "scenario": scenario,
+        "kind": kind,
+        "prompt": scenario.prompt,
+        "speed": stored.mode == DrillMode.SPEED,
+        "target_seconds": kind.target_seconds,
+        "field_labels": {f.name: f.label for f in scenario.fields},
+    }
+
+
+@login_required
+@require_GET
+def scenario_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    stored = _scenario_or_404(request, public_id)
+    scenario = services.regenerate(stored)
+    context = _scenario_context(stored, scenario)
+    attempt = getattr(stored, "attempt", None)
+    if attempt is not None:
+        context.update({"attempt": attempt, "grade": _attempt_grade(attempt, scenario)})
+    else:
+        context["fields"] = _field_views(scenario, {})
+    return render(request, "drills/scenario.html", context)
+
+
+def _raw_answer(request: HttpRequest, scenario: Scenario) -> dict[str, Any]:
+    raw: dict[str, Any] = {}
+    for answer_field in scenario.fields:
+        if answer_field.type is FieldType.CARDS:
+            raw[answer_field.name] = request.POST.getlist(answer_field.name)
+        else:
+            raw[answer_field.name] = request.POST.get(answer_field.name, "").strip()
+    return raw
+
+
+@login_required
+@require_POST
+def answer(request: HttpRequest, public_id: str) -> HttpResponse:
+    stored = _scenario_or_404(request, public_id)
+    scenario = services.regenerate(stored)
+    context = _scenario_context(stored, scenario)
+    raw = _raw_answer(request, scenario)
+    try:
+        outcome = services.submit_answer(stored, raw)
+    except AnswerError as error:
+        context.update({"fields": _field_views(scenario, raw), "errors": error.errors})
+        template = "drills/_answer_form.html" if request.htmx else "drills/scenario.html"  # type: ignore[attr-defined]
+        # htmx swaps only 2xx responses by default; a full page says 400.
+        return render(request, template, context, status=200 if request.htmx else 400)  # type: ignore[attr-defined]
+    context.update(
+        {
+            "attempt": outcome.attempt,
+            "grade": _attempt_grade(outcome.attempt, scenario),
+            "already_answered": outcome.already_answered,
+        }
+    )
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "drills/_feedback.html", context)
+    return redirect("drills:scenario", public_id=stored.public_id)
+
+
+@login_required
+@require_GET
+def history(request: HttpRequest) -> HttpResponse:
+    page = Paginator(selectors.own_attempts(_user(request)), 25).get_page(request.GET.get("page"))
+    return render(request, "drills/history.html", {"page": page})

@@ -47,3 +47,48 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     reason = getattr(item, "fail_reason", None)
     if reason:
         pytest.fail(f"required but unavailable: {reason}", pytrace=False)
+
+
+@pytest.fixture
+def browser_page(live_server):  # type: ignore[no-untyped-def]
+    """A Playwright page in Debian's headless Chromium, pointed at the live test server.
+
+    Use ``page.goto(f"{live_server.url}/...")``. Screenshots go to ``test-artifacts/``.
+    Playwright's sync API runs an event loop in this thread, so Django's async-safety
+    check is relaxed for the test's own ORM calls (no concurrency is involved).
+    """
+    from playwright.sync_api import sync_playwright
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        try:
+            yield page
+        finally:
+            context.close()
+            browser.close()
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def login_in_browser(page, base_url: str, username: str, password: str) -> None:  # type: ignore[no-untyped-def]
+    """Sign in through the real login form."""
+    page.goto(f"{base_url}/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("button[type=submit], input[type=submit]")
+    page.wait_for_load_state("networkidle")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from casino_training.env import Env, parse_broker_url
@@ -51,6 +52,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_htmx",
     "drills",
+    "drills.progress",
+    "drills.exams",
 ]
 
 MIDDLEWARE = [
@@ -148,7 +151,19 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # Progress roll-ups are kept current per attempt; this nightly rebuild from the raw
+    # attempts means they can never drift for long (issue 7).
+    "progress-rebuild-rollups": {
+        "task": "drills.progress.tasks.rebuild_all_rollups",
+        "schedule": crontab(hour=3, minute=17),
+    },
+    # Close exam sittings whose deadline has passed, keeping their autosaved answers (issue 8).
+    "exams-close-overdue-sittings": {
+        "task": "drills.exams.tasks.close_overdue_sittings",
+        "schedule": 30.0,
+    },
+}
 
 # --- API ---
 REST_FRAMEWORK = {

@@ -13,6 +13,8 @@ urlpatterns = [
     path("rule-sets/", pages.rule_set_list, name="rule-sets"),
     path("rule-sets/<slug:slug>/", pages.rule_set_detail, name="rule-set"),
     path("drills/", include("drills.practice.urls")),
+    path("progress/", include("drills.progress.urls")),
+    path("exams/", include("drills.exams.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("drills.api.urls")),
 ]

@@ -13,6 +13,8 @@ urlpatterns = [
     path("rulings/<str:game>/<str:question>", views.RulingView.as_view(), name="ruling"),
     path("rulings/<str:game>/<str:question>/", views.RulingSlashView.as_view(), name="ruling-slash"),
     path("drills/", include("drills.practice.api_urls")),
+    path("progress/", include("drills.progress.api_urls")),
+    path("exams/", include("drills.exams.api_urls")),
     path("schema/", SpectacularAPIView.as_view(permission_classes=[]), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema", permission_classes=[]), name="docs"),
 ]

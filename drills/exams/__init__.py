@@ -1,0 +1,1 @@
+"""Certification exams: blueprints, timed sittings, grading, results, certificates."""

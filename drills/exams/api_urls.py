@@ -1,0 +1,5 @@
+"""API of the exams sub-app, under /api/v1/exams/."""
+
+from django.urls import path  # noqa: F401
+
+urlpatterns: list = []

@@ -1,0 +1,1 @@
+"""Drilling: trainees answer generated scenarios (pages, API, services, selectors)."""

@@ -1,0 +1,1 @@
+"""Progress: mastery per skill, trainee progress, supervisor dashboards, item statistics."""

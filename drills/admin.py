@@ -36,6 +36,12 @@ def _property_staff_of(request: HttpRequest) -> int | None:
     return None
 
 
+def _own_property(request: HttpRequest) -> list[int]:
+    """The staff member's property id as a list (empty for anyone else), for ``__in`` lookups."""
+    property_id = _property_staff_of(request)
+    return [] if property_id is None else [property_id]
+
+
 class PropertyScopedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """Staff of a property manage their property's objects; superusers everything."""
 
@@ -69,19 +75,16 @@ class PropertyScopedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         queryset = super().get_queryset(request)
         if _is_superuser(request):
             return queryset
-        property_id = _property_staff_of(request)
-        if property_id is None:
-            return queryset.none()
-        return queryset.filter(**{self.property_lookup: property_id})
+        return queryset.filter(**{f"{self.property_lookup}__in": _own_property(request)})
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "property" and not _is_superuser(request):
-            kwargs["queryset"] = Property.objects.filter(pk=_property_staff_of(request))
+            kwargs["queryset"] = Property.objects.filter(pk__in=_own_property(request))
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.related_model is User and not _is_superuser(request):
-            kwargs["queryset"] = User.objects.filter(property_id=_property_staff_of(request))
+            kwargs["queryset"] = User.objects.filter(property_id__in=_own_property(request))
         return super().formfield_for_manytomany(db_field, request, **kwargs)
 
 
@@ -138,7 +141,7 @@ class TeamAdmin(PropertyScopedAdmin):
 
 
 @admin.register(User)
-class UserAdmin(PropertyScopedAdmin, DjangoUserAdmin):  # type: ignore[misc]
+class UserAdmin(PropertyScopedAdmin, DjangoUserAdmin):  # type: ignore[type-arg]
     list_display = ["username", "full_name", "role", "property", "team_names", "is_active", "last_login"]
     list_filter = ["role", "property", "teams", "is_active", "is_superuser"]
     search_fields = ["username", "first_name", "last_name", "email", "teams__name"]

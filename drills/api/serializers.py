@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
 from drills.models import Property, Team, User
@@ -35,13 +36,16 @@ class MeSerializer(serializers.ModelSerializer[User]):
         read_only_fields = fields
 
 
-class ErrorsSerializer(serializers.Serializer[object]):
-    """Every 4xx answer: ``{"errors": {"<field>": ["<what is wrong>"]}}``."""
-
-    errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        help_text='Field name (dotted for nested fields, "detail" for the request as a whole) to messages.',
-    )
+ErrorsSerializer = inline_serializer(
+    "Errors",
+    {
+        "errors": serializers.DictField(
+            child=serializers.ListField(child=serializers.CharField()),
+            help_text='Field name (dotted for nested fields, "detail" for the request as a whole) to messages.',
+        )
+    },
+)
+"""Every 4xx answer: ``{"errors": {"<field>": ["<what is wrong>"]}}`` (for the schema)."""
 
 
 class RulingSerializer(serializers.Serializer[object]):

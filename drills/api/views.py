@@ -17,8 +17,17 @@ from rest_framework.views import APIView
 from drills.api.errors import error_payload
 from drills.api.permissions import IsSupervisorOrStaff
 from drills.api.serializers import ErrorsSerializer, MeSerializer, RulingSerializer
+from drills.models import User
 from drills.rulings import door
 from games.registry import GAMES
+
+
+def _user(request: Request) -> User:
+    """The signed-in user (the view's permission class has made sure there is one)."""
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
 
 ERRORS = OpenApiResponse(ErrorsSerializer, description='{"errors": {"<field>": ["<what is wrong>"]}}')
 
@@ -38,7 +47,7 @@ class MeView(APIView):
 
     @extend_schema(responses={200: MeSerializer, 401: ERRORS}, tags=["auth"])
     def get(self, request: Request) -> Response:
-        return Response(MeSerializer(request.user).data)
+        return Response(MeSerializer(_user(request)).data)
 
 
 class UnparsedBodyParser(BaseParser):
@@ -89,7 +98,7 @@ class RulingView(APIView):
             raw = request.body
         except RawPostDataException:
             return Response(error_payload({"body": ["could not be read: send it as JSON"]}), status=400)
-        result = door.rule(game, question, raw, user=request.user)
+        result = door.rule(game, question, raw, user=_user(request))
         return Response(result.payload, status=result.status)
 
 

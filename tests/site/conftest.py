@@ -19,6 +19,12 @@ def make_user(username: str, role: Role, property: Property | None, **extra: obj
     return user
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: object) -> None:
+    """Hashing with the production hasher costs ~0.3 s a password: these tests make many."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+
+
 @pytest.fixture
 def casino(db: None) -> Property:
     return Property.objects.create(name="Test Casino", slug="test")

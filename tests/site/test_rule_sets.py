@@ -63,7 +63,9 @@ def skip_without_engine(game: str) -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("game", "values"), GOOD)
-def test_good_values_are_accepted_and_stored_canonically(casino: Property, game: str, values: dict) -> None:
+def test_good_values_are_accepted_and_stored_canonically(
+    casino: Property, game: str, values: dict[str, object]
+) -> None:
     skip_without_engine(game)
     rule_set = new_rule_set(casino, game, values)
     rule_set.full_clean()

@@ -1,0 +1,71 @@
+"""``manage.py load_demo``: the demo casino, idempotent, with documented logins."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from drills.models import Property, Role, RuleSet, Team, User
+from drills.services.demo import DEMO_USERS, example_bonus_pay_table
+from games.registry import GAMES, default_rules
+
+pytestmark = pytest.mark.django_db
+
+
+def load() -> str:
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue()
+
+
+def snapshot() -> tuple[int, ...]:
+    return tuple(model.objects.count() for model in (Property, User, Team, RuleSet))
+
+
+def test_load_demo_is_idempotent_and_prints_every_login(fast_passwords: None) -> None:
+    first = load()
+    counts = snapshot()
+    assert load() == first
+    assert snapshot() == counts
+    for demo in DEMO_USERS:
+        assert f"{demo.username:<12} / {demo.password}" in first
+        assert authenticate(username=demo.username, password=demo.password) is not None
+    assert "never use these passwords" in first
+
+
+def test_demo_people(fast_passwords: None) -> None:
+    load()
+    demo = Property.objects.get(slug="demo")
+    assert demo.name == "Demo Casino"
+    admin = User.objects.get(username="admin")
+    assert admin.is_superuser
+    assert admin.is_staff
+    assert User.objects.get(username="staff").role == Role.STAFF
+    assert User.objects.get(username="staff").is_staff
+    team = Team.objects.get(property=demo, name="Day shift")
+    assert [u.username for u in team.supervisors.all()] == ["supervisor"]
+    assert sorted(u.username for u in team.members.all()) == [f"trainee{i}" for i in range(1, 6)]
+    assert all(u.role == Role.TRAINEE for u in team.members.all())
+
+
+def test_demo_rule_sets_are_rules_md_defaults(fast_passwords: None) -> None:
+    load()
+    for rule_set in RuleSet.objects.filter(is_default=True):
+        assert rule_set.game in GAMES
+        assert rule_set.values == {}
+        assert rule_set.as_rules() == default_rules(rule_set.game)
+
+
+def test_the_example_bonus_table_is_named_as_an_example(fast_passwords: None) -> None:
+    table = example_bonus_pay_table()
+    if table is None:
+        pytest.skip("games.over_under_26.rules exports no example Bonus pay table")
+    load()
+    example = RuleSet.objects.get(slug="demo-over-under-26-example-bonus")
+    assert not example.is_default
+    assert "EXAMPLE" in example.name
+    assert "not the seed's" in example.name
+    assert example.as_rules().bonus_pay_table == table  # type: ignore[attr-defined]

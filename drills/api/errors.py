@@ -30,7 +30,12 @@ def error_payload(errors: Mapping[str, list[str]]) -> dict[str, ErrorMap]:
 
 def error_response(status_code: int, field: str, message: str) -> JsonResponse:
     """A plain Django response in the API's error shape (for middleware and URL handlers)."""
-    return JsonResponse(error_payload({field: [message]}), status=status_code)
+    # Compact, like DRF's renderer: one JSON style for every API answer.
+    return JsonResponse(
+        error_payload({field: [message]}),
+        status=status_code,
+        json_dumps_params={"separators": (",", ":"), "ensure_ascii": False},
+    )
 
 
 def too_big_message() -> str:

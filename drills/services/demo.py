@@ -96,7 +96,7 @@ def load_demo() -> DemoReport:
 
     rule_sets = []
     skipped = []
-    for game, (name, _path) in GAMES.items():
+    for game in GAMES:
         if not _engine_installed(game):
             skipped.append(game)
             continue
@@ -105,7 +105,7 @@ def load_demo() -> DemoReport:
                 property,
                 f"{PROPERTY_SLUG}-{game}",
                 game=game,
-                name=f"{PROPERTY_NAME} {name}: standard rules",
+                name=f"{PROPERTY_NAME} standard rules",
                 values={},
                 is_default=True,
                 notes="The RULES.md defaults, unchanged.",

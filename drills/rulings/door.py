@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drills import selectors
-from drills.models import User
+from drills.models import RuleSet, User
 from drills.rulings.base import RulingInputError, UnknownQuestionError, answer, decode_body, find_handler
 from games.errors import RuleSetError
 from games.house_rules import HouseRules
@@ -61,22 +61,25 @@ def rule(game: str, name: str, raw_body: bytes | str, *, user: User | None = Non
 def resolve_rules(game: str, slug: object, user: User | None) -> HouseRules:
     """The rules to answer under (see the module doc, step 3)."""
     if slug is None:
-        if user is None:
-            return default_rules(game)
-        rule_set = selectors.default_rule_set(user.property, game)
-        if rule_set is None:
-            return default_rules(game)
+        rule_set = selectors.default_rule_set(user.property if user is not None else None, game)
     else:
-        if not isinstance(slug, str) or not slug.strip():
-            raise RulingInputError.single(RULES_KEY, "must be the slug of a rule set, as text")
-        rule_set = selectors.usable_rule_set(user, slug.strip())
-        if rule_set is None:
-            raise RulingInputError.single(RULES_KEY, f"no rule set {slug.strip()!r} that you may use")
-        if rule_set.game != game:
-            raise RulingInputError.single(RULES_KEY, f"rule set {rule_set.slug!r} is for {rule_set.game}, not {game}")
+        rule_set = _named_rule_set(game, slug, user)
+    if rule_set is None:
+        return default_rules(game)
     try:
         return rule_set.as_rules()
     except RuleSetError as error:
         raise RulingInputError.single(
             RULES_KEY, f"rule set {rule_set.slug!r} is invalid ({error}): staff must correct it"
         ) from None
+
+
+def _named_rule_set(game: str, slug: object, user: User | None) -> RuleSet:
+    if not isinstance(slug, str) or not slug.strip():
+        raise RulingInputError.single(RULES_KEY, "must be the slug of a rule set, as text")
+    rule_set = selectors.usable_rule_set(user, slug.strip())
+    if rule_set is None:
+        raise RulingInputError.single(RULES_KEY, f"no rule set {slug.strip()!r} that you may use")
+    if rule_set.game != game:
+        raise RulingInputError.single(RULES_KEY, f"rule set {rule_set.slug!r} is for {rule_set.game}, not {game}")
+    return rule_set

@@ -16,25 +16,13 @@ from rest_framework.authtoken.models import Token
 from drills.api.errors import exception_handler
 from drills.api.middleware import ApiErrorMiddleware
 from drills.models import Team, User
+from tests.site.shapes import error_response
 
 pytestmark = pytest.mark.django_db
 
 Persona = Callable[[str], Client]
 ME = "/api/v1/me/"
 TOKEN = "/api/v1/auth/token/"
-
-
-def assert_error_shape(response: Any, status: int, field: str) -> dict[str, list[str]]:
-    assert response.status_code == status
-    assert response["Content-Type"] == "application/json"
-    payload = json.loads(response.content)
-    assert list(payload) == ["errors"]
-    assert field in payload["errors"]
-    for messages in payload["errors"].values():
-        assert isinstance(messages, list)
-        assert all(isinstance(m, str) and m for m in messages)
-    errors: dict[str, list[str]] = payload["errors"]
-    return errors
 
 
 @pytest.mark.parametrize(
@@ -44,7 +32,7 @@ def assert_error_shape(response: Any, status: int, field: str) -> dict[str, list
 def test_me_by_persona(client_for: Persona, persona: str, status: int) -> None:
     response = client_for(persona).get(ME)
     if status == 401:
-        errors = assert_error_shape(response, 401, "detail")
+        errors = error_response(response, 401, "detail")
         assert errors["detail"] == ["Authentication credentials were not provided."]
         assert response["WWW-Authenticate"].startswith("Token")
         return
@@ -65,7 +53,7 @@ def test_me_says_role_property_and_teams(client_for: Persona, team: Team) -> Non
 
 
 def test_me_is_read_only(client_for: Persona) -> None:
-    assert_error_shape(client_for("trainee").post(ME, {}, content_type="application/json"), 405, "detail")
+    error_response(client_for("trainee").post(ME, {}, content_type="application/json"), 405, "detail")
 
 
 def test_token_from_username_and_password(trainee: User) -> None:
@@ -81,17 +69,17 @@ def test_token_from_username_and_password(trainee: User) -> None:
 
 def test_token_refused_with_the_error_shape(trainee: User) -> None:
     wrong = Client().post(TOKEN, {"username": "trainee", "password": "nope"}, content_type="application/json")
-    assert_error_shape(wrong, 400, "non_field_errors")
+    error_response(wrong, 400, "non_field_errors")
     missing = Client().post(TOKEN, {"username": "trainee"}, content_type="application/json")
-    assert assert_error_shape(missing, 400, "password")["password"] == ["This field is required."]
+    assert error_response(missing, 400, "password")["password"] == ["This field is required."]
     malformed = Client().post(TOKEN, "{oops", content_type="application/json")
-    assert_error_shape(malformed, 400, "detail")
-    assert_error_shape(Client().get(TOKEN), 405, "detail")
+    error_response(malformed, 400, "detail")
+    error_response(Client().get(TOKEN), 405, "detail")
 
 
 def test_unknown_api_address_is_json_404(client_for: Persona) -> None:
     for persona in ("anonymous", "trainee"):
-        errors = assert_error_shape(client_for(persona).get("/api/v1/no-such-thing/"), 404, "detail")
+        errors = error_response(client_for(persona).get("/api/v1/no-such-thing/"), 404, "detail")
         assert "/api/v1/no-such-thing/" in errors["detail"][0]
 
 
@@ -101,14 +89,14 @@ def test_an_oversized_body_is_413_never_500(client_for: Persona) -> None:
     assert len(body) > 2048
     for path in ("/api/v1/rulings/blackjack/hand", TOKEN):
         response = client_for("supervisor").post(path, body, content_type="application/json")
-        errors = assert_error_shape(response, 413, "body")
+        errors = error_response(response, 413, "body")
         assert "2048 bytes" in errors["body"][0]
 
 
 def test_the_default_body_limit_applies(client_for: Persona, settings: Any) -> None:
     assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE == settings.MAX_REQUEST_BODY_BYTES
     body = "x" * (settings.MAX_REQUEST_BODY_BYTES + 1)
-    assert_error_shape(client_for("supervisor").post(TOKEN, body, content_type="application/json"), 413, "body")
+    error_response(client_for("supervisor").post(TOKEN, body, content_type="application/json"), 413, "body")
 
 
 def test_a_body_django_finds_too_big_while_reading_is_413_too() -> None:

@@ -17,6 +17,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from drills.models import Property, RuleSet, User
+from tests.site.shapes import error_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -44,15 +45,6 @@ def cli(game: str, question: str, stdin: str) -> tuple[int, str]:
     return 0, out.getvalue()
 
 
-def assert_error_shape(payload: Any, field: str) -> None:
-    assert list(payload) == ["errors"]
-    assert field in payload["errors"]
-    for messages in payload["errors"].values():
-        assert isinstance(messages, list)
-        assert messages
-        assert all(isinstance(m, str) and m for m in messages)
-
-
 # --- HTTP ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize(
@@ -65,7 +57,7 @@ def test_who_may_ask(client_for: Persona, persona: str, status: int) -> None:
     if status == 200:
         assert response.json()["answer"] == {"total": 21, "soft": True, "blackjack": True, "bust": False}
     else:
-        assert_error_shape(response.json(), "detail")
+        error_fields(response.json(), "detail")
 
 
 def test_a_ruling_has_the_contract_shape(client_for: Persona) -> None:
@@ -92,7 +84,7 @@ def test_token_authentication(supervisor: User) -> None:
     refused = post(Client(), HAND, BLACKJACK, HTTP_AUTHORIZATION="Token not-a-token")
     assert refused.status_code == 401
     assert refused["WWW-Authenticate"].startswith("Token")
-    assert_error_shape(refused.json(), "detail")
+    error_fields(refused.json(), "detail")
 
 
 def test_session_authentication_needs_the_csrf_token(supervisor: User) -> None:
@@ -120,7 +112,7 @@ def test_session_authentication_needs_the_csrf_token(supervisor: User) -> None:
 def test_unknown_game_or_question_is_404(client_for: Persona, path: str, field: str) -> None:
     response = post(client_for("supervisor"), path, BLACKJACK)
     assert response.status_code == 404
-    assert_error_shape(response.json(), field)
+    error_fields(response.json(), field)
 
 
 @pytest.mark.parametrize(
@@ -139,7 +131,7 @@ def test_unknown_game_or_question_is_404(client_for: Persona, path: str, field: 
 def test_bad_input_is_400_naming_the_field(client_for: Persona, body: Any, field: str) -> None:
     response = post(client_for("supervisor"), HAND, body)
     assert response.status_code == 400
-    assert_error_shape(response.json(), field)
+    error_fields(response.json(), field)
 
 
 def test_the_property_rule_set_answers(client_for: Persona, rule_set: RuleSet) -> None:
@@ -157,7 +149,7 @@ def test_a_named_rule_set_answers(client_for: Persona, casino: Property, rule_se
 def test_a_rule_set_of_another_property_is_refused(client_for: Persona, rule_set: RuleSet) -> None:
     response = post(client_for("outsider"), PAYOUT, {**BLACKJACK_ON_35, "rules": rule_set.slug})
     assert response.status_code == 400
-    assert_error_shape(response.json(), "rules")
+    error_fields(response.json(), "rules")
     assert "test-blackjack" in response.json()["errors"]["rules"][0]
 
 
@@ -188,7 +180,7 @@ def test_a_stored_rule_set_the_engine_now_refuses_is_a_400_not_a_500(client_for:
 def test_get_is_405(client_for: Persona) -> None:
     response = client_for("supervisor").get(HAND)
     assert response.status_code == 405
-    assert_error_shape(response.json(), "detail")
+    error_fields(response.json(), "detail")
 
 
 # --- CLI ------------------------------------------------------------------------------
@@ -227,4 +219,4 @@ def test_cli_uses_rules_md_defaults_unless_a_rule_set_is_named(rule_set: RuleSet
 def test_cli_bad_input_prints_the_error_json_and_exits_2(game: str, question: str, stdin: str, field: str) -> None:
     code, out = cli(game, question, stdin)
     assert code == 2
-    assert_error_shape(json.loads(out), field)
+    error_fields(json.loads(out), field)

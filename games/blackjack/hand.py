@@ -134,6 +134,8 @@ def evaluate_hand(
             ids.append("BJ-S4")
         else:
             ids.append("BJ-4")
+    elif value.total == TWENTY_ONE:
+        ids.append("BJ-4")  # 21, but not an Ace and a 10-value as the first two cards
     if value.bust:
         ids.append("BJ-3")
     ids.append(rules.IDS.values)

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.blackjack.errors import ImpossibleShoeError, SituationError
-from games.blackjack.hand import HandValue, card_value, hand_value, player_draw_refusal, verify_player_draws
+from games.blackjack.hand import (
+    HandValue,
+    card_value,
+    hand_value,
+    is_natural,
+    player_draw_refusal,
+    verify_player_draws,
+)
 from games.blackjack.rules import TwentyOneRules
 from games.cards import Card, Rank
 from games.errors import IllegalActionError, ImpossibleCardsError
@@ -96,6 +103,9 @@ def _stand(s: OptionsSituation, rules: TwentyOneRules) -> Check:
     value = s.value
     if value.bust:
         return f"the hand is bust with {value.total} and has lost (BJ-3)", ("BJ-3",)
+    if is_natural(s.hand) and not value.blackjack:
+        # Ace + 10-value that is 21, not blackjack: after a switch (JS-8) or a split (BJ-S4).
+        return None, (rules.IDS.player_draws, "JS-8" if s.switched else "BJ-S4")
     return None, (rules.IDS.player_draws,)
 
 

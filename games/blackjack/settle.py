@@ -23,7 +23,7 @@ from enum import StrEnum
 
 from games.blackjack.dealer import dealer_result, verify_dealer_hand
 from games.blackjack.errors import ImpossibleShoeError, SituationError, StakeError
-from games.blackjack.hand import Ruled, card_value, hand_value, is_ten_value, verify_player_draws
+from games.blackjack.hand import TWENTY_ONE, Ruled, card_value, hand_value, is_ten_value, verify_player_draws
 from games.blackjack.rules import EVEN_MONEY, TwentyOneRules
 from games.cards import Card, Rank, format_cards
 from games.errors import ImpossibleCardsError
@@ -307,12 +307,12 @@ def settle_box(box: Box, dealer: Sequence[Card], rules: TwentyOneRules) -> BoxSe
         if outcome.blackjack:
             insurance_win = payout(box.insurance, rules.insurance_pays)
             notes.append(f"The dealer made blackjack: the {format_money(box.insurance)} insurance is paid "
-                         f"{rules.insurance_pays}, {format_money(insurance_win)} (BJ-I2).")
+                         f"{rules.insurance_pays}, {format_money(insurance_win)} (BJ-I2, BJ-5, BJ-I1).")
         else:
             insurance_win = -box.insurance
             notes.append(f"The dealer did not make blackjack: the {format_money(box.insurance)} insurance is lost "
-                         "(BJ-I2).")
-        ids.append("BJ-I2")
+                         "(BJ-I2, BJ-I1).")
+        ids.extend(["BJ-I2", "BJ-5", "BJ-I1"] if outcome.blackjack else ["BJ-I2", "BJ-I1"])
     net = sum((settled.win for settled in hands), ZERO) + insurance_win
     return BoxSettlement(tuple(hands), insurance_win, net, tuple(notes), rules.cite(ids))
 
@@ -340,26 +340,43 @@ def _settle_hand(
 ) -> HandSettlement:
     value = hand_value(hand.cards, split_hand=box.split, switched=box.switched)
     stake = box.stake(hand)
-    name = f"Hand {index + 1} ({' '.join(format_cards(hand.cards))})" if box.split else (
-        f"The hand ({' '.join(format_cards(hand.cards))})")
+    shown = " ".join(format_cards(hand.cards))
+    name = f"Hand {index + 1} ({shown})" if box.split else f"The hand ({shown})"
     money = format_money
 
-    def done(result: Result, win: Decimal, note: str, *ids: str) -> HandSettlement:
-        return HandSettlement(result, win, value.total, note, tuple(ids))
+    stake_ids: list[str] = []
+    if hand.doubled:
+        stake_ids.extend(["BJ-D1", "BJ-D2"] if box.split else ["BJ-D1"])
+    if box.split:
+        stake_ids.extend(["BJ-S1", "BJ-S3"] if box.split_aces else ["BJ-S1"])
+    if len(box.hands) > 2:
+        stake_ids.append("BJ-S2")
+
+    def done(result: Result, win: Decimal, sentence: str, *ids: str) -> HandSettlement:
+        cited = rules.cite([*ids, *stake_ids]) if result not in (Result.SURRENDER, Result.BLACKJACK) else rules.cite(
+            ids)
+        return HandSettlement(result, to_cents(win), value.total, f"{sentence} ({', '.join(cited)}).", cited)
+
+    natural_21 = value.total == 21 and len(hand.cards) == 2 and not value.blackjack
+    natural_note = ""
+    natural_ids: list[str] = []
+    if natural_21 and box.switched:
+        natural_note, natural_ids = " (after the switch it is 21, not blackjack)", ["JS-8"]
+    elif natural_21 and box.split:
+        natural_note, natural_ids = " (after a split it is 21, not blackjack)", ["BJ-S4"]
 
     if box.surrendered:
         lost = half(box.bet)
         return done(Result.SURRENDER, -lost, f"{name} surrendered: half the bet, {money(lost)}, was collected at "
-                    "once and for good (BJ-R1).", "BJ-R1")
+                    "once and for good", "BJ-R1")
     if box.even_money:
         won = payout(box.bet, EVEN_MONEY)
         return done(Result.BLACKJACK, won, f"{name} is a blackjack that took even money against the dealer's Ace: "
-                    f"paid 1:1, {money(won)}, at once (BJ-E).", "BJ-E", "BJ-4")
+                    f"paid 1:1, {money(won)}, at once", "BJ-E", "BJ-4")
     if dealer_blackjack:
         if value.blackjack:
-            return done(Result.PUSH, ZERO, f"{name} is a blackjack and the dealer made blackjack too: a push "
-                        "(BJ-10).", "BJ-10", "BJ-4")
-        natural_21 = box.split and value.total == 21 and len(hand.cards) == 2
+            return done(Result.PUSH, ZERO, f"{name} is a blackjack and the dealer made blackjack too: a push",
+                        "BJ-10", "BJ-4")
         if index == 0:
             returned = []
             if hand.doubled:
@@ -367,51 +384,50 @@ def _settle_hand(
             if box.split:
                 returned.append("the other split hands' stakes")
             also = f"; {' and '.join(returned)} {'are' if box.split else 'is'} returned" if returned else ""
-            lost_ids = ["BJ-O", "BJ-6", *(["BJ-S4"] if natural_21 else []), *(["BJ-3"] if value.bust else [])]
-            return done(Result.LOSE, -box.bet, f"{name} meets {dealer_words}: only the original bet, "
-                        f"{money(box.bet)}, is lost{also} (BJ-O).", *lost_ids)
+            bust = ", bust or not" if value.bust else ""
+            return done(Result.LOSE, -box.bet, f"{name}{natural_note} meets {dealer_words}: only the original bet, "
+                        f"{money(box.bet)}, is lost{bust}{also}", "BJ-O", "BJ-6", *natural_ids,
+                        *(["BJ-3"] if value.bust else []))
         returned_stake = "this split hand's stake and its double" if hand.doubled else "this split hand's stake"
-        return done(Result.PUSH, ZERO, f"{name} meets {dealer_words}: the box loses only its original bet, so "
-                    f"{returned_stake} ({money(stake)}) is returned (BJ-O).", "BJ-O",
-                    *(["BJ-S4"] if natural_21 else []))
+        bust = ", bust or not," if value.bust else ""
+        return done(Result.PUSH, ZERO, f"{name}{natural_note} meets {dealer_words}: the box loses only its original "
+                    f"bet, so {returned_stake} ({money(stake)}){bust} is returned", "BJ-O", *natural_ids)
+    over_21 = rules.DEALER_PUSH_TOTAL is not None and dealer_total > TWENTY_ONE
     if value.bust:
+        if over_21:
+            return done(Result.LOSE, -stake, f"{name} is bust with {value.total}: the {money(stake)} is lost, whatever "
+                        "the dealer does, even a dealer 22 or more", "BJ-3", "JS-4")
         return done(Result.LOSE, -stake, f"{name} is bust with {value.total}: the {money(stake)} is lost, whatever "
-                    "the dealer does (BJ-3).", "BJ-3")
+                    "the dealer does", "BJ-3")
     if value.blackjack:
         won = payout(box.bet, rules.blackjack_pays)
         timing = blackjack_timing(upcard, rules).value
         when = "at once, the dealer's first card being neither an Ace nor a 10-value" if timing is (
             BlackjackTiming.NOW) else "once the dealer's second card showed no blackjack"
-        ids = [rules.IDS.blackjack_pays, "BJ-10", "BJ-4"]
-        against_22 = ""
         if dealer_push:
-            ids.insert(0, "JS-4")
-            against_22 = "; the dealer's 22 pushes every other hand, but a blackjack wins (JS-4)"
-        return done(Result.BLACKJACK, won, f"{name} is a blackjack: paid {rules.blackjack_pays}, {money(won)}, "
-                    f"{when} ({rules.IDS.blackjack_pays}, BJ-10){against_22}.", *ids)
-    natural_note = ""
-    natural_ids: list[str] = []
-    if value.total == 21 and len(hand.cards) == 2:
-        if box.switched:
-            natural_note, natural_ids = " (after the switch it is 21, not blackjack, JS-8)", ["JS-8"]
-        elif box.split:
-            natural_note, natural_ids = " (after a split it is 21, not blackjack, BJ-S4)", ["BJ-S4"]
+            return done(Result.BLACKJACK, won, f"{name} is a blackjack: the dealer's 22 pushes the other hands, but a "
+                        f"blackjack wins, paid {rules.blackjack_pays}, {money(won)}", "JS-4",
+                        rules.IDS.blackjack_pays, "BJ-10", "BJ-4")
+        return done(Result.BLACKJACK, won, f"{name} is a blackjack: paid {rules.blackjack_pays}, {money(won)}, {when}",
+                    rules.IDS.blackjack_pays, "BJ-10", "BJ-4")
     if dealer_push:
-        return done(Result.PUSH, ZERO, f"{name} has {value.total}{natural_note} and the dealer has 22: a push "
-                    "(JS-4).", "JS-4", *natural_ids)
+        return done(Result.PUSH, ZERO, f"{name} has {value.total}{natural_note} and the dealer has 22: a push, the "
+                    "stake is returned", "JS-4", *natural_ids)
     if dealer_bust:
         won = payout(stake, EVEN_MONEY)
+        push_note = f" ({rules.DEALER_PUSH_TOTAL} would push; more is bust)" if over_21 else ""
         return done(Result.WIN, won, f"{name} has {value.total}{natural_note} and the dealer is bust with "
-                    f"{dealer_total}: paid 1:1, {money(won)} (BJ-9).", "BJ-9", "BJ-5", *natural_ids)
+                    f"{dealer_total}{push_note}: paid 1:1, {money(won)}", "BJ-9", *(["JS-4"] if over_21 else []),
+                    "BJ-5", *natural_ids)
     if value.total > dealer_total:
         won = payout(stake, EVEN_MONEY)
         return done(Result.WIN, won, f"{name} has {value.total}{natural_note}, more than {dealer_words}: paid 1:1, "
-                    f"{money(won)} (BJ-9).", "BJ-9", "BJ-5", *natural_ids)
+                    f"{money(won)}", "BJ-9", "BJ-5", *natural_ids)
     if value.total < dealer_total:
-        return done(Result.LOSE, -stake, f"{name} has {value.total}, less than {dealer_words}: the {money(stake)} is "
-                    "lost (BJ-9).", "BJ-9", *natural_ids)
+        return done(Result.LOSE, -stake, f"{name} has {value.total}{natural_note}, less than {dealer_words}: the "
+                    f"{money(stake)} is lost", "BJ-9", *natural_ids)
     return done(Result.PUSH, ZERO, f"{name} has {value.total}{natural_note}, the same as {dealer_words}: a push, "
-                "the stake is returned (BJ-9, BJ-5).", "BJ-9", "BJ-5", *natural_ids)
+                "the stake is returned", "BJ-9", "BJ-5", *natural_ids)
 
 
 class PayoutKind(StrEnum):

@@ -70,7 +70,7 @@ def teams_of_member(user: User) -> QuerySet[Team]:
 
 
 def teams_supervised_by(user: User) -> QuerySet[Team]:
-    """The supervisor's teams with their members (trainees first by name)."""
+    """The supervisor's teams with their members, by last name."""
     members = User.objects.order_by("last_name", "first_name", "username")
     return user.supervised_teams.select_related("property").prefetch_related(Prefetch("members", queryset=members))
 

@@ -1,9 +1,9 @@
 """Django-level errors under ``/api/`` in the API's error shape, and the body-size limit.
 
-DRF's parsers read the request stream directly, so Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE``
-check (made when ``request.body`` is read) does not protect every API view: this
-middleware refuses an API request whose declared body exceeds
-``settings.MAX_REQUEST_BODY_BYTES`` with a 413 before any view runs. It also turns
+Django checks ``DATA_UPLOAD_MAX_MEMORY_SIZE`` only when ``request.body`` is read, and not
+every parser reads it that way (DRF's multipart parser reads the stream): this middleware
+refuses any API request whose declared body exceeds ``settings.MAX_REQUEST_BODY_BYTES``
+with a 413 before a view runs, the same way for every view. It also turns
 Django's own 404 page (an unknown URL) and an unhandled exception under ``/api/`` into
 JSON, so an API client never receives HTML.
 """

@@ -46,10 +46,9 @@ def home(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     kind = audience(user)
     if kind == STAFF:
-        property = user.property
         context: dict[str, Any] = {
             "rule_sets": selectors.visible_rule_sets(user),
-            "teams": selectors.teams_of_property(property),
+            "teams": selectors.teams_of_property(user.property),
         }
         return render(request, "pages/home_staff.html", context)
     if user.is_supervisor:

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
+from drills.progress import services as progress_services
 from drills.selectors import default_rule_set
 from games.house_rules import HouseRules
 from games.registry import default_rules, rules_class
@@ -111,6 +112,13 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
 
 
 def record_grade(attempt: Attempt, grade: Grade) -> None:
+    """Save the grade and count it in the progress roll-ups, in one transaction."""
+    with transaction.atomic():
+        _save_grade(attempt, grade)
+        progress_services.record_attempt(attempt)
+
+
+def _save_grade(attempt: Attempt, grade: Grade) -> None:
     attempt.status = AttemptStatus.GRADED
     attempt.correct = grade.correct
     attempt.score = grade.score

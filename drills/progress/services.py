@@ -1,0 +1,155 @@
+"""Writes of the progress roll-ups: per graded attempt, and the rebuild from raw attempts.
+
+Concurrency: every write of a trainee's roll-ups first takes that trainee's
+``TraineeSummary`` row lock (``INSERT … ON CONFLICT DO NOTHING`` to make sure it exists,
+then ``SELECT … FOR UPDATE``), inside the transaction that saves the grade. Grading and
+rebuilding of one trainee are therefore serialised on PostgreSQL, and the read-modify-write
+of the JSON window cannot lose an update; different trainees never wait for each other.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from drills.models import Attempt, AttemptStatus
+from drills.progress.models import DailyTally, SkillRollup, TraineeSummary
+from drills.progress.rollup import AttemptFacts, SkillState, TraineeState, fold
+
+logger = logging.getLogger(__name__)
+
+FACT_FIELDS = ("id", "kind", "difficulty", "correct", "time_taken_ms", "answered_at", "mistake_code", "mistake")
+
+
+def facts_from_values(values: tuple[Any, ...]) -> AttemptFacts:
+    attempt_id, kind, difficulty, correct, ms, answered_at, mistake_code, mistake = values
+    return AttemptFacts(
+        id=attempt_id,
+        kind=kind,
+        difficulty=difficulty,
+        correct=bool(correct),
+        ms=ms,
+        answered_at=answered_at,
+        day=timezone.localdate(answered_at),
+        mistake_code=mistake_code,
+        mistake=mistake,
+    )
+
+
+def facts_of(attempt: Attempt) -> AttemptFacts:
+    return facts_from_values(tuple(getattr(attempt, "pk" if name == "id" else name) for name in FACT_FIELDS))
+
+
+def lock_trainee(user_id: int) -> TraineeSummary:
+    """The trainee's summary row, created if missing, locked until the transaction ends."""
+    TraineeSummary.objects.bulk_create([TraineeSummary(user_id=user_id)], ignore_conflicts=True)
+    return TraineeSummary.objects.select_for_update().get(pk=user_id)
+
+
+def record_attempt(attempt: Attempt) -> bool:
+    """Count a graded attempt in its trainee's roll-ups; call it in the grading transaction.
+
+    Returns ``False`` (nothing changed) for an ungraded attempt, or one already counted.
+    """
+    if attempt.status != AttemptStatus.GRADED or attempt.correct is None:
+        return False
+    facts = facts_of(attempt)
+    with transaction.atomic(savepoint=False):
+        summary = lock_trainee(attempt.user_id)
+        row = SkillRollup.objects.filter(user_id=attempt.user_id, kind=facts.kind).first()
+        state = SkillState.from_fields(row.__dict__) if row is not None else SkillState()
+        if not state.apply(facts):
+            return False
+        if row is None:
+            SkillRollup.objects.create(user_id=attempt.user_id, kind=facts.kind, **state.as_fields())
+        else:
+            for name, value in state.as_fields().items():
+                setattr(row, name, value)
+            row.save(update_fields=list(state.as_fields()))
+        increments = {
+            "answers": F("answers") + 1,
+            "correct": F("correct") + int(facts.correct),
+            "total_ms": F("total_ms") + facts.ms,
+        }
+        day = DailyTally.objects.filter(user_id=attempt.user_id, kind=facts.kind, day=facts.day)
+        if not day.update(**increments):
+            DailyTally.objects.create(
+                user_id=attempt.user_id,
+                kind=facts.kind,
+                day=facts.day,
+                answers=1,
+                correct=int(facts.correct),
+                total_ms=facts.ms,
+            )
+        summary.answers += 1
+        if summary.last_answered_at is None or facts.answered_at > summary.last_answered_at:
+            summary.last_answered_at = facts.answered_at
+        summary.save(update_fields=["answers", "last_answered_at"])
+    return True
+
+
+def trainee_state_from_attempts(user_id: int) -> TraineeState:
+    """Recompute a trainee's roll-ups from their raw graded attempts (no writes)."""
+    rows = (
+        Attempt.objects.filter(user_id=user_id, status=AttemptStatus.GRADED, correct__isnull=False)
+        .order_by("id")
+        .values_list(*FACT_FIELDS)
+    )
+    return fold(facts_from_values(values) for values in rows.iterator(chunk_size=5000))
+
+
+def _stored_snapshot(user_id: int) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, Any], tuple[int, int, int]]]:
+    skills = {
+        row["kind"]: {name: row[name] for name in SkillState().as_fields()}
+        for row in SkillRollup.objects.filter(user_id=user_id).values()
+    }
+    days = {
+        (kind, day): (answers, correct, total_ms)
+        for kind, day, answers, correct, total_ms in DailyTally.objects.filter(user_id=user_id).values_list(
+            "kind", "day", "answers", "correct", "total_ms"
+        )
+    }
+    return skills, days
+
+
+def _snapshot(state: TraineeState) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, Any], tuple[int, int, int]]]:
+    skills = {kind: skill.as_fields() for kind, skill in state.skills.items()}
+    days = {key: (day.answers, day.correct, day.total_ms) for key, day in state.days.items()}
+    return skills, days
+
+
+def rebuild_trainee(user_id: int) -> bool:
+    """Rebuild one trainee's roll-ups from the raw attempts; ``True`` if they had drifted."""
+    with transaction.atomic():
+        summary = lock_trainee(user_id)
+        state = trainee_state_from_attempts(user_id)
+        drifted = _stored_snapshot(user_id) != _snapshot(state) or summary.answers != state.answers
+        if drifted:
+            SkillRollup.objects.filter(user_id=user_id).delete()
+            DailyTally.objects.filter(user_id=user_id).delete()
+            SkillRollup.objects.bulk_create(
+                SkillRollup(user_id=user_id, kind=kind, **skill.as_fields()) for kind, skill in state.skills.items()
+            )
+            DailyTally.objects.bulk_create(
+                DailyTally(user_id=user_id, kind=kind, day=day, answers=d.answers, correct=d.correct, total_ms=d.total_ms)
+                for (kind, day), d in state.days.items()
+            )
+        summary.answers = state.answers
+        summary.last_answered_at = state.last_answered_at
+        summary.rebuilt_at = timezone.now()
+        summary.save(update_fields=["answers", "last_answered_at", "rebuilt_at"])
+    return drifted
+
+
+def rebuild_all() -> dict[str, int]:
+    """Rebuild every trainee who has attempts or roll-ups; one transaction per trainee."""
+    user_ids = set(Attempt.objects.values_list("user_id", flat=True).distinct())
+    user_ids |= set(TraineeSummary.objects.values_list("user_id", flat=True))
+    drifted = sum(rebuild_trainee(user_id) for user_id in sorted(user_ids))
+    if drifted:
+        logger.warning("progress roll-ups had drifted for %d of %d trainees: rebuilt", drifted, len(user_ids))
+    return {"trainees": len(user_ids), "drifted": drifted}

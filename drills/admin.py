@@ -219,6 +219,10 @@ class RuleSetAdminForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         self.fields["values"].help_text = _defaults_help()
 
+    def clean_values(self) -> object:
+        value = self.cleaned_data.get("values")
+        return {} if value is None else value  # an empty box: no setting changed
+
 
 @admin.register(RuleSet)
 class RuleSetAdmin(PropertyScopedAdmin):

@@ -88,6 +88,12 @@ def test_staff_edit_a_rule_set_and_bad_values_name_the_setting(client_for: Perso
     assert RuleSet.objects.get(slug="six-five").values == {"blackjack_pays": "6:5"}
 
 
+def test_an_empty_values_box_means_the_defaults(client_for: Persona, casino: Property) -> None:
+    form = {"property": casino.pk, "game": "blackjack", "name": "Plain", "slug": "plain", "values": "", "notes": ""}
+    assert client_for("staff").post("/admin/drills/ruleset/add/", form).status_code == 302
+    assert RuleSet.objects.get(slug="plain").values == {}
+
+
 def test_the_rule_set_form_shows_the_defaults(client_for: Persona) -> None:
     page = client_for("staff").get("/admin/drills/ruleset/add/").content.decode()
     assert "Defaults per game" in page

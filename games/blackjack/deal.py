@@ -143,3 +143,25 @@ def _play_hand(situation: OptionsSituation, draws: Iterator[Card], rules: Twenty
         if (value.total >= 17 and not value.soft) or value.total >= 18 or not can_act(current, Action.HIT, rules):
             return PlayerHand(tuple(cards))
         cards.append(next(draws))
+
+
+def deal_options_situation(rng: random.Random, rules: TwentyOneRules) -> OptionsSituation:
+    """A hand about to act, for an options drill: the first two cards and the dealer's
+    card of a fresh deal; a pair is sometimes shown as a hand of a split box.
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> situation = deal_options_situation(random.Random(2), BlackjackRules())
+    >>> situation == deal_options_situation(random.Random(2), BlackjackRules()), len(situation.hand)
+    (True, 2)
+    """
+    dealt = deal_round(rng, rules)
+    hand = dealt.boxes[0]
+    third_card_dealt = rng.random() < 0.25
+    hands_in_box = 1
+    from_split_aces = False
+    if card_value(hand[0]) == card_value(hand[1]) and rng.random() < 0.3:
+        from_split_aces = hand[0].rank is Rank.ACE
+        hands_in_box = 2 if from_split_aces else rng.randint(2, rules.max_hands)
+        third_card_dealt = True
+    return OptionsSituation(hand=hand, dealer=dealt.dealer_upcard, hands_in_box=hands_in_box,
+                            from_split_aces=from_split_aces, third_card_dealt=third_card_dealt)

@@ -118,3 +118,23 @@ def test_many_dealt_situations_settle_without_error(rules):
     for seed in range(400):
         situation = deal_situation(random.Random(seed), rules)
         settle_box(situation.box, situation.dealer, rules)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=["bj", "bj-h17", "js"])
+def test_dealt_options_situations_are_valid(rules):
+    from games.blackjack.deal import deal_options_situation
+    from games.blackjack.options import legal_options, verify_options_situation
+
+    for seed in range(300):
+        situation = deal_options_situation(random.Random(seed), rules)
+        verify_options_situation(situation, rules)
+        assert legal_options(situation, rules).allowed[0] == "stand"
+
+
+@pytest.mark.parametrize("slug", ["blackjack", "jack-switch"])
+def test_rule_sets_come_from_the_registry_and_round_trip_through_json(slug):
+    from games.registry import default_rules, rules_class
+
+    rules = default_rules(slug)
+    assert slug == rules.GAME
+    assert rules_class(slug).from_mapping(rules.to_mapping()) == rules

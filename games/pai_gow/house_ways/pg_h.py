@@ -1,0 +1,491 @@
+"""PG-H: the default house way ("logical way") of RULES.md, steps 0 to 9.
+
+Apply the first step that fits; the house way never fouls (PG-12, PG-13, PG-17) and
+always sets the seven given cards. Where a step leaves a choice open, the choice is
+written beside it ("Decision") and tested in ``tests/games/test_pai_gow_house_way.py``.
+
+Step 0, the jokers (PG-J). "Each joker takes the identity giving the best seven-card
+category; otherwise it is an Ace." Decisions:
+
+* The seven-card category is the PG-R category of the best five-card hand the seven
+  cards hold (five of a kind > straight flush > four of a kind > full house > flush >
+  straight > three of a kind > two pair > pair > no pair).
+* A joker is *needed* when the best category cannot be reached with it as an Ace.
+  Needed jokers take the fewest-jokers way to the category (then the highest one): the
+  rank of the five/four/three of a kind, the missing cards of the straight (flush), the
+  higher pair of a full house, the highest single for a pair; a flush is filled with the
+  highest ranks not already among the seven (so the joker makes no pair a step would
+  then read), else the highest not in the flush suit. Every other joker is an Ace.
+* The steps then read the seven cards with the jokers as those ranks ("resolved").
+  Which physical card plays a placed rank, a joker or a standard card of the same rank,
+  is chosen by :meth:`Split.realize` (highest front, then highest back, never a foul);
+  in the front a joker always pairs its partner (PG-J), in the back it becomes whatever
+  makes the back best. Steps 3 and 4 choose among the physical cards themselves.
+
+Steps 1–9 are documented at each step function below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Final
+
+from games.pai_gow.codes import JOKER_CODE, RANK_OF
+from games.pai_gow.house_ways.base import HouseWay, PlaceFunction, Placement, Split
+from games.pai_gow.ranking import (
+    FIVE_OF_A_KIND,
+    FLUSH,
+    FULL_HOUSE,
+    PAIR,
+    QUADS,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TRIPS,
+    Tables,
+)
+
+ACE: Final = 14
+KING: Final = 13
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The ranks PG-H names, as data: a property's variant of PG-H may change them and
+    register itself under its own name (see :mod:`games.pai_gow.house_ways`)."""
+
+    quads_split_from: int = 11
+    """Step 2: four of a kind Jacks–Aces is split into two pairs."""
+    quads_keep_from: int = 7
+    """Step 2: four of a kind 7s–10s stays together if a King or Ace can go in front."""
+    quads_keep_front: int = KING
+    """Step 2: "a King or Ace"."""
+    two_pair_split_from: int = 11
+    """Step 6: big pair Jacks–Aces: split."""
+    two_pair_ace_from: int = 7
+    """Step 6: big pair 7s–10s: both back if an Ace can go in front, else split."""
+    two_pair_king_from: int = 3
+    """Step 6: big pair 3s–6s: both back if a King or Ace can go in front, else split."""
+    ace_front_pairs: tuple[int, int] = (10, KING)
+    """Step 4: with an Ace and a pair of 10s–Kings, Ace in front when that improves it."""
+
+
+STEPS: Final[dict[str, str]] = {
+    "1-pair": "PG-H step 1: five of a kind with another pair: the five back, the pair in front",
+    "1-kings": "PG-H step 1: five Aces: a pair of Kings (a King and a joker) can go in front, so it does",
+    "1-aces": "PG-H step 1: five Aces: a pair of Aces in front",
+    "1-quads-pair": "PG-H steps 1 and 2: five of a kind as four of a kind plus a single, with another pair: "
+    "that pair in front",
+    "1-quads-split": "PG-H steps 1 and 2: five of a kind as four of a kind Jacks–Aces plus a single: "
+    "split into two pairs",
+    "1-quads-keep": "PG-H steps 1 and 2: five of a kind as four of a kind 7s–10s plus a single: "
+    "kept together, a King or Ace goes in front",
+    "1-quads-middle-split": "PG-H steps 1 and 2: five of a kind as four of a kind 7s–10s plus a single: "
+    "no King or Ace for the front, so split",
+    "1-quads-low": "PG-H steps 1 and 2: five of a kind as four of a kind 2s–6s plus a single: "
+    "never split, the two highest singles in front",
+    "2-pair": "PG-H step 2: four of a kind with another pair (or trips): that pair in front",
+    "2-split": "PG-H step 2: four of a kind Jacks–Aces: split into two pairs",
+    "2-keep": "PG-H step 2: four of a kind 7s–10s with a King or Ace for the front: kept together",
+    "2-middle-split": "PG-H step 2: four of a kind 7s–10s without a King or Ace for the front: split",
+    "2-low": "PG-H step 2: four of a kind 2s–6s: never split, the two highest singles in front",
+    "3-full-house": "PG-H step 3: full house: the highest pair that keeps the back ahead goes in front",
+    "3-two-trips": "PG-H step 3: two three of a kinds: a pair from the higher one in front",
+    "4-no-pair": "PG-H step 4: straight or flush, no pair: the complete hand back, the highest possible front",
+    "4-pair-front": "PG-H step 4: straight or flush with one pair: the pair in front, a complete hand stays back",
+    "4-ace-front": "PG-H step 4: straight or flush with an Ace and a pair of 10s–Kings: "
+    "the Ace in front and the pair back, as that improves the front",
+    "4-complete-back": "PG-H step 4: straight or flush with one pair that cannot go in front with a complete hand "
+    "back: the complete hand back, the highest possible front",
+    "4-trips": "PG-H step 4: straight or flush with three of a kind: the complete hand back, the leftover pair "
+    "in front",
+    "4-6-split": "PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair Jacks–Aces: "
+    "split, the small pair in front",
+    "4-6-ace": "PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair 7s–10s, an Ace "
+    "for the front: both pairs back",
+    "4-6-middle-split": "PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair 7s–10s, "
+    "no Ace for the front: split",
+    "4-6-king-ace": "PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair 3s–6s, a "
+    "King or Ace for the front: both pairs back",
+    "4-6-low-split": "PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair 3s–6s, no "
+    "King or Ace for the front: split",
+    "5": "PG-H step 5: three pair: the highest pair in front",
+    "6-split": "PG-H step 6: two pair, big pair Jacks–Aces: split, the small pair in front",
+    "6-ace": "PG-H step 6: two pair, big pair 7s–10s, an Ace for the front: both pairs back",
+    "6-middle-split": "PG-H step 6: two pair, big pair 7s–10s, no Ace for the front: split",
+    "6-king-ace": "PG-H step 6: two pair, big pair 3s–6s, a King or Ace for the front: both pairs back",
+    "6-low-split": "PG-H step 6: two pair, big pair 3s–6s, no King or Ace for the front: split",
+    "7-aces": "PG-H step 7: three Aces: a pair of Aces back, the third Ace and the next highest card in front",
+    "7": "PG-H step 7: three of a kind back, the two highest singles in front",
+    "8": "PG-H step 8: one pair back, the two highest singles in front",
+    "9": "PG-H step 9: no pair: the highest card back, the second and third highest in front",
+    "fallback": "PG-H: no step placed this hand without a foul; the highest back that does not foul was played",
+}
+"""The text of each step key (explanations cite the step)."""
+
+
+# --- step 0 ---------------------------------------------------------------------------------
+
+_WINDOWS_WHEEL_LOW: Final = (
+    *((top, top - 1, top - 2, top - 3, top - 4) for top in range(ACE, 5, -1)),
+    (5, 4, 3, 2, ACE),
+)
+_WINDOWS_WHEEL_SECOND: Final = (_WINDOWS_WHEEL_LOW[0], _WINDOWS_WHEEL_LOW[-1], *_WINDOWS_WHEEL_LOW[1:-1])
+"""The straights from the highest down, by the wheel setting (PG-R **(house)**)."""
+
+
+def _straight_fill(mask: int, jokers: int, wheel_lowest: bool) -> tuple[int, int, list[int]] | None:
+    """The straight needing the fewest jokers (at most ``jokers``), the highest among
+    those: (jokers needed, its place from the highest straight down, the missing ranks);
+    None when no straight can be made."""
+    best: tuple[int, int, list[int]] | None = None
+    for place, window in enumerate(_WINDOWS_WHEEL_LOW if wheel_lowest else _WINDOWS_WHEEL_SECOND):
+        missing = [rank for rank in window if not mask >> rank & 1]
+        if len(missing) <= jokers and (best is None or len(missing) < best[0]):
+            best = (len(missing), place, missing)
+            if not missing:
+                break
+    return best
+
+
+def resolve(codes: Sequence[int], wheel_lowest: bool) -> tuple[int, list[int]]:
+    """PG-H step 0: the seven-card category (a PG-R category number) and the rank each
+    joker takes, jokers in the order they appear (module doc for the decisions).
+
+    >>> from games.cards import parse_card
+    >>> from games.pai_gow.codes import codes_of
+    >>> resolve(codes_of(map(parse_card, "KS KH 9D 7C 5H 3S JK".split())), True)
+    (3, [13])
+    >>> resolve(codes_of(map(parse_card, "AS KS 9S 5S 2D 3H JK".split())), True)
+    (5, [12])
+    """
+    real = [code for code in codes if code != JOKER_CODE]
+    jokers = len(codes) - len(real)
+    counts = [0] * 15
+    suit_masks = [0, 0, 0, 0]
+    suit_counts = [0, 0, 0, 0]
+    for code in real:
+        rank = RANK_OF[code]
+        counts[rank] += 1
+        suit_masks[code & 3] |= 1 << rank
+        suit_counts[code & 3] += 1
+    rank_mask = suit_masks[0] | suit_masks[1] | suit_masks[2] | suit_masks[3]
+    ranks_down = range(ACE, 1, -1)
+    most = max(counts)
+
+    def of_a_kind(size: int) -> list[int]:
+        # fewest jokers first, then the highest rank
+        rank = max((rank for rank in ranks_down if counts[rank] + jokers >= size), key=lambda r: (counts[r], r))
+        need = size - counts[rank]
+        return [rank] * need + [ACE] * (jokers - need)
+
+    if most + jokers >= 5:
+        return FIVE_OF_A_KIND, of_a_kind(5)
+    straight_flush: tuple[int, int, list[int]] | None = None
+    for suit in range(4):
+        if suit_counts[suit] + jokers >= 5:
+            fill = _straight_fill(suit_masks[suit], jokers, wheel_lowest)
+            if fill is not None and (straight_flush is None or fill[:2] < straight_flush[:2]):
+                straight_flush = fill
+    if straight_flush is not None:
+        return STRAIGHT_FLUSH, straight_flush[2] + [ACE] * (jokers - straight_flush[0])
+    if most + jokers >= 4:
+        return QUADS, of_a_kind(4)
+    pairs = [rank for rank in ranks_down if counts[rank] == 2]
+    if jokers == 1 and len(pairs) >= 2:
+        return FULL_HOUSE, [pairs[0]]
+    for suit in range(4):
+        if suit_counts[suit] + jokers >= 5:
+            need = max(0, 5 - suit_counts[suit])
+            unheld = [rank for rank in ranks_down if not rank_mask >> rank & 1]
+            unheld += [rank for rank in ranks_down if not suit_masks[suit] >> rank & 1 and rank not in unheld]
+            return FLUSH, unheld[:need] + [ACE] * (jokers - need)
+    straight = _straight_fill(rank_mask, jokers, wheel_lowest)
+    if straight is not None:
+        return STRAIGHT, straight[2] + [ACE] * (jokers - straight[0])
+    if most + jokers >= 3:
+        return TRIPS, of_a_kind(3)
+    return PAIR, of_a_kind(2)  # one joker, seven different ranks: it pairs the highest
+
+
+# --- the steps --------------------------------------------------------------------------------
+#
+# The steps read ``ranked``: the groups of equal (resolved) rank, each a list of indices
+# into the seven cards, the largest group first and, among equal sizes, the highest rank
+# first; standard cards before jokers inside a group.
+
+Groups = list[list[int]]
+
+_SUIT_FIELD: Final = tuple(1 << 3 * (code & 3) for code in range(52))
+"""Per code, a 3-bit counter field for its suit: the sum over seven cards counts each suit."""
+_HAS_FLUSH: Final = tuple(any(total >> 3 * suit & 7 >= 5 for suit in range(4)) for total in range(1 << 12))
+_RANK_BIT: Final = tuple(1 << RANK_OF[code] | (2 if RANK_OF[code] == ACE else 0) for code in range(52))
+"""Per code, its rank bit (the Ace also sets bit 1: A-2-3-4-5)."""
+
+
+def _make_place(thresholds: Thresholds) -> PlaceFunction:
+    t = thresholds
+
+    def place(codes: Sequence[int], tables: Tables) -> Placement:
+        if JOKER_CODE in codes:
+            return _place_with_jokers(codes, tables, t)
+        order = sorted(range(7), key=codes.__getitem__, reverse=True)  # highest rank first
+        ranked: Groups = []
+        previous = -1
+        for x in order:
+            rank_index = codes[x] >> 2
+            if rank_index == previous:
+                ranked[-1].append(x)
+            else:
+                ranked.append([x])
+                previous = rank_index
+        ranked.sort(key=len, reverse=True)  # stable: equal sizes stay highest rank first
+        top, second = len(ranked[0]), len(ranked[1])
+        if top == 4:
+            front, key = _step_2(ranked[0], [x for group in ranked[1:] for x in group], RANK_OF_INDEX(codes), t, "2-")
+            return _ordered(front, key)
+        if top == 3 and second >= 2:
+            return _step_3(Split(codes, tables), ranked)
+        mask = 0
+        for code in codes:
+            mask |= _RANK_BIT[code]
+        if _HAS_FLUSH[sum(map(_SUIT_FIELD.__getitem__, codes))] or mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4:
+            if top == 2 and second == 2:
+                front, key = _step_6(ranked, RANK_OF_INDEX(codes), t)  # step 4: "Two pair: as step 6"
+                return _ordered(front, "4-" + key)
+            return _step_4(Split(codes, tables), ranked, RANK_OF_INDEX(codes), t)
+        front, key = _steps_5_to_9(ranked, codes, top, second, t)
+        return _ordered(front, key)
+
+    return place
+
+
+def RANK_OF_INDEX(codes: Sequence[int]) -> list[int]:
+    """The rank of each of the seven cards (no jokers)."""
+    return [RANK_OF[code] for code in codes]
+
+
+def _ordered(front: tuple[int, int], key: str) -> Placement:
+    i, j = front
+    return (i, j, key) if i < j else (j, i, key)
+
+
+def _steps_5_to_9(
+    ranked: Groups, codes: Sequence[int], top: int, second: int, t: Thresholds
+) -> tuple[tuple[int, int], str]:
+    if top == 2 and second == 2:
+        if len(ranked) == 4:
+            return (ranked[0][0], ranked[0][1]), "5"  # step 5: three pair, the highest pair in front
+        return _step_6(ranked, RANK_OF_INDEX(codes), t)
+    if top == 3:
+        return _step_7(ranked, ACE if codes[ranked[0][0]] >> 2 == ACE - 2 else 0)
+    if top == 2:
+        return (ranked[1][0], ranked[2][0]), "8"  # step 8: the pair back, the two highest singles in front
+    return (ranked[1][0], ranked[2][0]), "9"  # step 9: the highest card back, the 2nd and 3rd in front
+
+
+def _place_with_jokers(codes: Sequence[int], tables: Tables, t: Thresholds) -> Placement:
+    split = Split(codes, tables)
+    category, identities = resolve(codes, tables.wheel_lowest)  # step 0
+    resolved = [RANK_OF[code] for code in codes]
+    jokers = [x for x in range(7) if codes[x] == JOKER_CODE]
+    for x, rank in zip(jokers, identities, strict=True):
+        resolved[x] = rank
+    order = sorted(range(7), key=lambda x: (resolved[x], codes[x] != JOKER_CODE), reverse=True)
+    ranked: Groups = []
+    for x in order:
+        if ranked and resolved[ranked[-1][0]] == resolved[x]:
+            ranked[-1].append(x)
+        else:
+            ranked.append([x])
+    ranked.sort(key=len, reverse=True)
+    top, second = len(ranked[0]), len(ranked[1])
+    if category == FIVE_OF_A_KIND:
+        front, key = _step_1(ranked, codes, resolved, t)
+    elif category == QUADS:
+        front, key = _step_2(ranked[0], [x for group in ranked[1:] for x in group], resolved, t, "2-")
+    elif category == FULL_HOUSE:
+        return _step_3(split, ranked)
+    elif category in (STRAIGHT, FLUSH, STRAIGHT_FLUSH):
+        if top == 2 and second == 2:
+            front, key = _step_6(ranked, resolved, t)  # step 4: "Two pair: as step 6"
+            key = "4-" + key
+        else:
+            return _step_4(split, ranked, resolved, t)
+    elif category == TRIPS:
+        front, key = _step_7(ranked, resolved[ranked[0][0]])
+    else:  # PAIR: one joker pairs the highest single
+        front, key = (ranked[1][0], ranked[2][0]), "8"
+    realized = split.realize(front, resolved)
+    if realized is None:
+        return (*split.best_unfouled(), "fallback")
+    return _ordered(realized, key)
+
+
+def _step_1(ranked: Groups, codes: Sequence[int], resolved: list[int], t: Thresholds) -> tuple[tuple[int, int], str]:
+    """Step 1, five of a kind: with another pair, the five back and the pair in front;
+    five Aces: a pair of Aces in front unless a pair of Kings can go there; other five of
+    a kind: as four of a kind plus a single (step 2).
+
+    Decisions: with six Aces (four Aces and two jokers) any five of them are "the five";
+    "a pair of Kings can go there" means a King and a joker (a joker pairs its partner,
+    PG-J); two Kings would be "another pair"."""
+    everything = ranked[0]
+    five_rank = resolved[everything[0]]
+    five = everything[:5]
+    rest = everything[5:] + [x for group in ranked[1:] for x in group]
+    if resolved[rest[0]] == resolved[rest[1]]:
+        return (rest[0], rest[1]), "1-pair"
+    if five_rank == ACE:
+        kings = [x for x in rest if resolved[x] == KING and codes[x] != JOKER_CODE]
+        jokers = [x for x in range(7) if codes[x] == JOKER_CODE]
+        if kings and jokers:
+            return (kings[0], jokers[-1]), "1-kings"
+        return (five[0], five[1]), "1-aces"
+    return _step_2(five[:4], [five[4], *rest], resolved, t, "1-quads-")
+
+
+def _step_2(
+    quads: list[int], others: list[int], resolved: list[int], t: Thresholds, prefix: str
+) -> tuple[tuple[int, int], str]:
+    """Step 2, four of a kind: with another pair or trips, that pair in front. Jacks–Aces:
+    split into two pairs. 7s–10s: keep together if a King or Ace can go in front, else
+    split. 2s–6s: never split; the two highest singles in front.
+
+    Decision: "kept together" puts the two highest other cards in front (with five of a
+    kind the fifth card counts as a single, step 1)."""
+    quad_rank = resolved[quads[0]]
+    others = sorted(others, key=resolved.__getitem__, reverse=True)
+    for a, b in combinations(others, 2):
+        if resolved[a] == resolved[b]:
+            return (a, b), prefix + "pair"
+    highest = (others[0], others[1])
+    if quad_rank >= t.quads_split_from:
+        return (quads[0], quads[1]), prefix + "split"
+    if quad_rank >= t.quads_keep_from:
+        if resolved[others[0]] >= t.quads_keep_front:
+            return highest, prefix + "keep"
+        return (quads[0], quads[1]), prefix + "middle-split"
+    return highest, prefix + "low"
+
+
+def _step_3(split: Split, ranked: Groups) -> Placement:
+    """Step 3, full house (also two trips): the highest pair that keeps the back ahead goes
+    in front; with two trips, the pair comes from the higher trips.
+
+    Decisions: "ahead" means the front does not foul (PG-12); the pairs tried include a
+    pair taken from the three of a kind (with trips and two pairs, KKK-QQ-99, that is KK
+    in front and two pair back); among the physical cards of the pair the one leaving
+    the highest back plays."""
+    codes = split.codes
+    rank = [RANK_OF[code] for code in codes]  # a joker's own rank is 0; groups carry resolved ranks
+    trips = [group for group in ranked if len(group) == 3]
+    if len(trips) >= 2:
+        candidates, key = [trips[0]], "3-two-trips"
+    else:
+        candidates = sorted((group for group in ranked if len(group) >= 2), key=_group_rank(rank), reverse=True)
+        key = "3-full-house"
+    for group in candidates:
+        best: tuple[int, int, int] | None = None
+        for i, j in combinations(sorted(group), 2):
+            front, back = split.front(i, j), split.back(i, j)
+            if front <= back and (best is None or back > best[0]):
+                best = (back, i, j)
+        if best is not None:
+            return best[1], best[2], key
+    return (*split.best_unfouled(), "fallback")
+
+
+def _group_rank(rank: list[int]) -> Callable[[list[int]], int]:
+    # a group's standard cards come first, so its first card names its rank (a group is
+    # never jokers only: a joker joins a rank some standard card holds, or is an Ace)
+    return lambda group: max(rank[x] for x in group)
+
+
+def _step_4(split: Split, ranked: Groups, resolved: list[int], t: Thresholds) -> Placement:
+    """Step 4, straight, flush or straight flush. No pair: the complete hand back with the
+    highest possible front. One pair: the pair in front if a complete hand stays back
+    (with an Ace and a pair of 10s–Kings, the Ace in front and the pair back when that
+    improves the front). Two pair: as step 6 (see the callers). Trips: the complete hand
+    back, the leftover pair in front.
+
+    Decisions: a complete hand is a straight or better in the back (jokers wild);
+    "highest possible front" compares fronts as two-card hands (PG-R, a joker pairs its
+    partner), then the backs; a pair that cannot go in front with a complete hand back
+    leaves the complete hand back with the highest possible front; "an Ace" is a standard
+    Ace (a joker in front pairs its partner, it is no Ace there); "Ace in front" takes the
+    Ace and the highest other single (as in step 8) and is played only when that front
+    beats the front otherwise chosen and does not foul."""
+    top = len(ranked[0])
+    if top == 3:
+        rank = resolved[ranked[0][0]]
+        found = split.best_complete(lambda i, j: resolved[i] == resolved[j] == rank)
+        if found is not None:
+            return found[2], found[3], "4-trips"
+        found = split.best_complete()
+        assert found is not None
+        return found[2], found[3], "4-complete-back"
+    best = split.best_complete()
+    assert best is not None  # step 0 found a complete hand
+    if top == 1:
+        return best[2], best[3], "4-no-pair"
+    pair = resolved[ranked[0][0]]
+    chosen = split.best_complete(lambda i, j: resolved[i] == resolved[j] == pair)
+    key = "4-pair-front"
+    if chosen is None:
+        chosen, key = best, "4-complete-back"
+    low, high = t.ace_front_pairs
+    singles = [group[0] for group in ranked[1:]]  # highest first
+    if low <= pair <= high and resolved[singles[0]] == ACE and split.codes[singles[0]] != JOKER_CODE:
+        i, j = sorted((singles[0], singles[1]))
+        front = split.front(i, j)
+        if front > chosen[0] and front <= split.back(i, j):
+            return i, j, "4-ace-front"
+    return chosen[2], chosen[3], key
+
+
+def _step_6(ranked: Groups, resolved: list[int], t: Thresholds) -> tuple[tuple[int, int], str]:
+    """Step 6, two pair: big pair Jacks–Aces: split, the small pair in front. Big pair
+    7s–10s: both back if an Ace can go in front, else split. Big pair 3s–6s: both back if
+    a King or Ace can go in front, else split.
+
+    Decision: "both back" puts the two highest singles in front."""
+    big = resolved[ranked[0][0]]
+    small_pair = (ranked[1][0], ranked[1][1])
+    highest_single = resolved[ranked[2][0]]
+    both_back = (ranked[2][0], ranked[3][0])
+    if big >= t.two_pair_split_from:
+        return small_pair, "6-split"
+    if big >= t.two_pair_ace_from:
+        if highest_single == ACE:
+            return both_back, "6-ace"
+        return small_pair, "6-middle-split"
+    if big >= t.two_pair_king_from and highest_single >= KING:
+        return both_back, "6-king-ace"
+    return small_pair, "6-low-split"
+
+
+def _step_7(ranked: Groups, trips_rank: int) -> tuple[tuple[int, int], str]:
+    """Step 7, three of a kind: Aces: a pair of Aces back, the third Ace and the next
+    highest in front. Otherwise the trips back, the two highest singles in front."""
+    if trips_rank == ACE:
+        return (ranked[0][-1], ranked[1][0]), "7-aces"
+    return (ranked[1][0], ranked[2][0]), "7"
+
+
+HOUSE_WAY: Final = HouseWay(
+    name="pg-h",
+    description="RULES.md PG-H, steps 0–9 (the default logical way)",
+    place=_make_place(Thresholds()),
+    steps=STEPS,
+)
+
+
+def variant(name: str, description: str, thresholds: Thresholds) -> HouseWay:
+    """A property's variant of PG-H as data: the same steps with other thresholds.
+
+    >>> variant("split-tens", "PG-H, but four 10s split", Thresholds(quads_split_from=10)).name
+    'split-tens'
+    """
+    return HouseWay(name=name, description=description, place=_make_place(thresholds), steps=STEPS)

@@ -391,7 +391,8 @@ def _settle_hand(
         returned_stake = "this split hand's stake and its double" if hand.doubled else "this split hand's stake"
         bust = ", bust or not," if value.bust else ""
         return done(Result.PUSH, ZERO, f"{name}{natural_note} meets {dealer_words}: the box loses only its original "
-                    f"bet, so {returned_stake} ({money(stake)}){bust} is returned", "BJ-O", *natural_ids)
+                    f"bet, so {returned_stake} ({money(stake)}){bust} is returned", "BJ-O", *natural_ids,
+                    *(["BJ-3"] if value.bust else []))
     over_21 = rules.DEALER_PUSH_TOTAL is not None and dealer_total > TWENTY_ONE
     if value.bust:
         if over_21:

@@ -101,6 +101,8 @@ class Showdown:
     banker_reset: bool
     foul_reason: str | None
     rules: tuple[str, ...]
+    values: tuple[HandValue, HandValue, HandValue, HandValue] | None = None
+    """Player high, player low, player-dealer high, player-dealer low (None on a foul)."""
 
 
 def _settle_result(result: Result, covered: Decimal, fee: Decimal) -> Decimal:
@@ -114,6 +116,7 @@ def _versus(player: Setting, banker: Setting, covered: Decimal, rules: PaiGowRul
     applied: list[str] = []
     fee = rules.fee if covered > 0 else ZERO
     foul = check_foul(player, rules)
+    values = None
     if foul.fouled:
         applied.extend(foul.rules)
         high = low = Winner.BANKER
@@ -124,6 +127,7 @@ def _versus(player: Setting, banker: Setting, covered: Decimal, rules: PaiGowRul
         assert played.low is not None
         assert foul.high is not None
         assert foul.low is not None
+        values = (foul.high, foul.low, played.high, played.low)
         high, low = compare(foul.high, played.high), compare(foul.low, played.low)
         wins = (high is Winner.PLAYER) + (low is Winner.PLAYER)
         result = (Result.LOSE, Result.PUSH, Result.WIN)[wins]
@@ -146,6 +150,7 @@ def _versus(player: Setting, banker: Setting, covered: Decimal, rules: PaiGowRul
         banker_reset=reset,
         foul_reason=foul.reason if foul.fouled else None,
         rules=tuple(dict.fromkeys(applied)),
+        values=values,
     )
 
 

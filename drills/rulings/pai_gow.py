@@ -1,0 +1,358 @@
+"""Rulings door: the ``pai-gow`` questions of RULINGS.md (``rank``, ``house-way``, ``foul``,
+``showdown``, ``table``, ``dice``, ``deal-procedure``). Every rule lives in
+``games.pai_gow``; this module reads the JSON, names the field of any bad input, and
+words the answer.
+
+Input decisions (RULINGS.md is silent):
+
+* Cards come from one 52-card deck and two jokers (PG-0): a card twice, or a third
+  joker, is refused naming the field where it appears again (``banker.high``...), also
+  across the hands of ``showdown`` and ``table``.
+* ``rank`` takes 5 cards (a high hand) or 2 (a low hand); ``best`` lists the cards in
+  the order given, each joker replaced by the card it became.
+* ``house-way`` answers each hand in the order the cards were given.
+* ``foul``, ``showdown`` and ``table`` take any split of a hand's seven cards: a split
+  other than 5 + 2 (or five cards in ``low``) is a foul (PG-13), not an error; a hand
+  that does not hold seven cards in all is an error naming the hand. A fouled
+  player-dealer hand is reset the house way (PG-17) and the answer says so.
+* ``table``: ``hands`` keys are the positions 2–7; ``action`` must be one of them (the
+  Action button is always at a player's position, PG-4). The answer lists the hands in
+  payment order, clockwise from the Action button (PG-1).
+* ``dice``: exactly three dice of 1–6; ``occupied`` lists distinct positions 2–7,
+  at least one (default: all six).
+* ``deal-procedure``: ``events`` may be empty (``continue``); a card can be boxed or
+  exposed once (a joker twice), and a deal has at most one ``wrong-spots`` and one
+  ``dealer-hand-opened-early`` event; ``players_looked`` is 0–6,
+  ``looked_at_dealer_hand`` defaults to false.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from decimal import Decimal
+
+from drills.rulings.base import Body, Ruling, RulingInputError, money_json, question
+from games.cards import AnyCard, Joker, format_cards
+from games.money import format_money
+from games.pai_gow import (
+    DECK,
+    BoxedCard,
+    DealerHandOpenedEarly,
+    DealEvent,
+    DealEventError,
+    ExposedCard,
+    PaiGowRules,
+    Result,
+    Setting,
+    TableHand,
+    Winner,
+    WrongSpots,
+    check_foul,
+    house_way,
+    rank_hand,
+    read_dice,
+    rule_deal,
+    settle_table,
+    showdown,
+)
+from games.pai_gow.dice import PLAYER_POSITIONS
+from games.pai_gow.procedures import MAX_PLAYERS
+from games.pai_gow.ranking import Category
+
+GAME = PaiGowRules.GAME
+SEVEN = 7
+
+
+# --- input helpers ------------------------------------------------------------------------
+
+
+def _verify_distinct(parts: Sequence[tuple[str, Sequence[AnyCard]]]) -> None:
+    """PG-0 across several fields: name the field where a card appears once too often."""
+    seen: Counter[AnyCard] = Counter()
+    first_field: dict[AnyCard, str] = {}
+    for field_name, cards in parts:
+        for card in cards:
+            seen[card] += 1
+            first_field.setdefault(card, field_name)
+            if seen[card] > DECK.copies(card):
+                if isinstance(card, Joker):
+                    message = "a third joker: the deck holds two (PG-0)"
+                elif first_field[card] == field_name:
+                    message = f"{card} appears twice: the deck holds one {card} (PG-0)"
+                else:
+                    message = f"{card} is also in {first_field[card]}: the deck holds one {card} (PG-0)"
+                raise RulingInputError.single(field_name, message)
+
+
+def _cards(body: Body, key: str) -> list[AnyCard]:
+    return body.cards(key, jokers=True, shoe=DECK)
+
+
+def _setting(body: Body, key: str) -> tuple[Setting, list[tuple[str, Sequence[AnyCard]]]]:
+    """A hand ``{"high": [...], "low": [...]}`` holding seven cards in all (any split)."""
+    hand = body.nested(key)
+    high, low = _cards(hand, "high"), _cards(hand, "low")
+    parts: list[tuple[str, Sequence[AnyCard]]] = [(hand.name("high"), high), (hand.name("low"), low)]
+    _verify_distinct(parts)
+    if len(high) + len(low) != SEVEN:
+        raise body.error(key, f"high and low must hold the hand's seven cards in all, not {len(high) + len(low)}")
+    return Setting(tuple(high), tuple(low)), parts
+
+
+def _has_joker(cards: Sequence[AnyCard]) -> bool:
+    return any(isinstance(card, Joker) for card in cards)
+
+
+def _joker_words(cards: Sequence[AnyCard], best: Sequence[AnyCard]) -> str:
+    became = [str(card) for given, card in zip(cards, best, strict=True) if isinstance(given, Joker)]
+    return " and ".join(became)
+
+
+# --- rank --------------------------------------------------------------------------------
+
+
+@question(GAME, "rank")
+def rank(body: Body, rules: PaiGowRules) -> Ruling:
+    """``{"cards": [5 or 2 cards]}`` -> ``{"rank": "...", "best": [...]}``."""
+    cards = _cards(body, "cards")
+    if len(cards) not in (5, 2):
+        raise body.error("cards", f"a Pai Gow hand holds 5 cards (high hand) or 2 (low hand), not {len(cards)}")
+    value = rank_hand(cards, rules.wheel_lowest_straight)
+    size = "five-card" if len(cards) == 5 else "two-card"
+    text = f"The {size} hand reads {value.describe()}: {value.category.value} (PG-R)"
+    applied = ["PG-R"]
+    if len(cards) == 2:
+        text += "; in the two-card hand a pair beats any non-pair, then the ranks decide"
+    if _has_joker(cards):
+        applied.append("PG-J")
+        if len(cards) == 2:
+            text += "; a joker pairs its partner and two jokers are a pair of Aces (PG-J)"
+        else:
+            became = _joker_words(cards, value.best)
+            text += f"; each joker becomes the card that makes the hand best, here {became} (PG-J)"
+    if value.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and not rules.wheel_lowest_straight:
+        text += "; this house ranks A-2-3-4-5 second-highest"
+    return Ruling(
+        answer={"rank": value.category.value, "best": format_cards(value.best)},
+        rules=tuple(applied),
+        explanation=text + ".",
+    )
+
+
+# --- house-way -----------------------------------------------------------------------------
+
+
+@question(GAME, "house-way")
+def house_way_question(body: Body, rules: PaiGowRules) -> Ruling:
+    """``{"cards": [7 cards]}`` -> ``{"high": [5 cards], "low": [2 cards]}``."""
+    cards = body.cards("cards", count=SEVEN, jokers=True, shoe=DECK)
+    result = house_way(cards, rules)
+    high = rank_hand(result.setting.high, rules.wheel_lowest_straight)
+    low = rank_hand(result.setting.low, rules.wheel_lowest_straight)
+    text = f"{result.explanation}: high hand {high.describe()}, low hand {low.describe()}; never a foul (PG-H)"
+    if "PG-J" in result.rules:
+        text += ". Jokers: each counts as the card that makes its hand best; in front a joker pairs its partner (PG-J)"
+    return Ruling(
+        answer={"high": format_cards(result.setting.high), "low": format_cards(result.setting.low)},
+        rules=result.rules,
+        explanation=text + ".",
+    )
+
+
+# --- foul ----------------------------------------------------------------------------------
+
+
+@question(GAME, "foul")
+def foul(body: Body, rules: PaiGowRules) -> Ruling:
+    """``{"high": [...], "low": [...]}`` (any split of seven cards) -> ``{"fouled", "reason"}``."""
+    high, low = _cards(body, "high"), _cards(body, "low")
+    _verify_distinct([("high", high), ("low", low)])
+    if len(high) + len(low) != SEVEN:
+        message = f"high and low must hold the hand's seven cards in all, not {len(high) + len(low)}"
+        raise RulingInputError({"high": [message], "low": [message]})
+    check = check_foul(Setting(tuple(high), tuple(low)), rules)
+    reason = check.reason[0].upper() + check.reason[1:]
+    if check.fouled:
+        text = f"{reason}: the hand is fouled and its wager forfeited to the extent the bank covers."
+    else:
+        text = f"{reason}: the hand is not fouled."
+    return Ruling(answer={"fouled": check.fouled, "reason": check.reason}, rules=check.rules, explanation=text)
+
+
+# --- showdown ------------------------------------------------------------------------------
+
+_WINNER_WORDS = {Winner.PLAYER: "the player wins it", Winner.BANKER: "the player-dealer wins it",
+                 Winner.COPY: "a copy, which goes to the player-dealer"}  # fmt: skip
+_RESULT_WORDS = {
+    Result.WIN: "the player wins both hands and is paid",
+    Result.LOSE: "the player-dealer wins both hands (copies count for the player-dealer)",
+    Result.PUSH: "one hand each is a push",
+    Result.FOUL: "the player's hand is fouled and forfeits the wager",
+}
+
+
+@question(GAME, "showdown")
+def showdown_question(body: Body, rules: PaiGowRules) -> Ruling:
+    """``{"player": {...}, "banker": {...}, "bet": "10"}`` -> ``{"high", "low", "result", "win"}``."""
+    player, player_parts = _setting(body, "player")
+    banker, banker_parts = _setting(body, "banker")
+    bet = body.money("bet")
+    _verify_distinct(player_parts + banker_parts)
+    result = showdown(player, banker, bet, rules)
+    parts = []
+    if result.banker_reset:
+        parts.append(f"The player-dealer's hand was fouled, so it is set the house way ({result.banker}) (PG-17)")
+    if result.result is Result.FOUL:
+        parts.append(f"The player's hand is fouled: {result.foul_reason}; {_RESULT_WORDS[Result.FOUL]}")
+    else:
+        assert result.values is not None
+        player_high, player_low, banker_high, banker_low = (value.describe() for value in result.values)
+        parts.append(
+            f"High hand: the player's {player_high} against the player-dealer's {banker_high}, "
+            f"{_WINNER_WORDS[result.high]}; low hand: {player_low} against {banker_low}, "
+            f"{_WINNER_WORDS[result.low]} (PG-C)"
+        )
+        parts.append(_RESULT_WORDS[result.result][0].upper() + _RESULT_WORDS[result.result][1:])
+    parts.append(_money_words(result.win, result.fee))
+    return Ruling(
+        answer={
+            "high": result.high.value,
+            "low": result.low.value,
+            "result": result.result.value,
+            "win": money_json(result.win),
+        },
+        rules=result.rules,
+        explanation=". ".join(parts) + ".",
+    )
+
+
+def _money_words(win: Decimal, fee: Decimal) -> str:
+    text = f"The player's net is {format_money(win)}"
+    if fee:
+        text += f", the collection fee of {format_money(fee)} included (PG-F)"
+    return text
+
+
+# --- table -------------------------------------------------------------------------------
+
+
+@question(GAME, "table")
+def table(body: Body, rules: PaiGowRules) -> Ruling:
+    """``{"banker": {...}, "bank": "100", "action": 3, "hands": {"2": {...}, ...}}`` ->
+    ``{"hands": {"2": {"covered", "result", "win"}, ...}, "banker_net": "..."}``."""
+    banker, parts = _setting(body, "banker")
+    bank = body.money("bank")
+    action = body.integer("action", low=2, high=7)
+    hands_body = body.nested("hands")
+    if not hands_body.data:
+        raise body.error("hands", "at least one player hand, keyed by its position 2 to 7")
+    hands: list[TableHand] = []
+    for key in hands_body.data:
+        if not (isinstance(key, str) and key.isdigit() and int(key) in PLAYER_POSITIONS):
+            raise hands_body.error(key, "a hand is keyed by its position, 2 to 7 (1 is the player-dealer)")
+        setting, hand_parts = _setting(hands_body, key)
+        bet = hands_body.nested(key).money("bet")
+        parts += hand_parts
+        hands.append(TableHand(int(key), setting, bet))
+    _verify_distinct(parts)
+    if action not in {hand.position for hand in hands}:
+        raise body.error("action", f"position {action} has no hand: the Action button is at a player's position (PG-4)")
+    settlement = settle_table(banker, bank, action, hands, rules)
+    words = [f"Paid clockwise from the Action button at position {action}, each bet covered up to what the bank of "
+             f"{format_money(bank)} has left after the bets before it (PG-1)"]
+    if settlement.banker_reset:
+        words.append(f"the player-dealer's fouled hand is set the house way ({settlement.banker}) (PG-17)")
+    for hand in settlement.hands:
+        returned = f", {format_money(hand.returned)} returned" if hand.returned else ""
+        words.append(f"position {hand.position}: {format_money(hand.covered)} of {format_money(hand.bet)} "
+                     f"covered{returned}, {hand.result.value} {format_money(hand.win)}")
+    net = f"the player-dealer nets {format_money(settlement.banker_net)}"
+    if settlement.banker_fee:
+        net += f" after its own collection fee of {format_money(settlement.banker_fee)} (PG-F)"
+    words.append(net)
+    return Ruling(
+        answer={
+            "hands": {
+                str(hand.position): {
+                    "covered": money_json(hand.covered),
+                    "result": hand.result.value,
+                    "win": money_json(hand.win),
+                }
+                for hand in settlement.hands
+            },
+            "banker_net": money_json(settlement.banker_net),
+        },
+        rules=settlement.rules,
+        explanation="; ".join(words) + ".",
+    )
+
+
+# --- dice --------------------------------------------------------------------------------
+
+
+@question(GAME, "dice")
+def dice(body: Body, rules: PaiGowRules) -> Ruling:
+    """``{"dice": [3, 5, 6], "occupied": [2, 3, 5, 6]}`` -> ``{"first_hand": 7, "action": 2}``."""
+    values = body.integers("dice", low=1, high=6)
+    if len(values) != 3:
+        raise body.error("dice", f"three dice are thrown, not {len(values)} (PG-3)")
+    occupied = body.integers("occupied", low=2, high=7, default=list(PLAYER_POSITIONS))
+    if not occupied:
+        raise body.error("occupied", "at least one player position (2 to 7) must be occupied")
+    if len(set(occupied)) != len(occupied):
+        raise body.error("occupied", "a position is listed twice")
+    reading = read_dice(values, occupied)
+    text = (f"The dice total {reading.total}; counting clockwise from the player-dealer at position 1, position "
+            f"{reading.first_hand} receives the first hand (PG-3)")
+    if reading.action == reading.first_hand:
+        text += ", and the Action button goes there too (PG-4)"
+    elif reading.first_hand == 1:
+        text += (
+            "; that is the player-dealer, so the Action button goes to the first player clockwise, "
+            f"position {reading.action} (PG-4)"
+        )
+    else:
+        text += f"; nobody sits there, so the Action button passes clockwise to position {reading.action} (PG-4)"
+    return Ruling(
+        answer={"first_hand": reading.first_hand, "action": reading.action}, rules=reading.rules, explanation=text + "."
+    )
+
+
+# --- deal-procedure ----------------------------------------------------------------------
+
+EVENT_TYPES = ("boxed", "exposed", "wrong-spots", "dealer-hand-opened-early")
+
+
+@question(GAME, "deal-procedure")
+def deal_procedure(body: Body, rules: PaiGowRules) -> Ruling:
+    """``{"events": [...]}`` -> ``{"ruling": "...", "logical_way": false}``."""
+    events: list[DealEvent] = []
+    cards: list[tuple[str, Sequence[AnyCard]]] = []
+    kinds_seen: dict[str, str] = {}
+    for event in body.objects("events"):
+        kind = event.choice("type", EVENT_TYPES)
+        if kind in ("boxed", "exposed"):
+            card = event.card("card", jokers=True)
+            cards.append((event.name("card"), [card]))
+            _verify_distinct(cards)
+            events.append(BoxedCard(card) if kind == "boxed" else ExposedCard(card))
+            continue
+        if kind in kinds_seen:
+            raise event.error("type", f"one deal has at most one {kind} event (see {kinds_seen[kind]})")
+        kinds_seen[kind] = event.path
+        if kind == "wrong-spots":
+            looked = event.integer("players_looked", low=0, high=MAX_PLAYERS)
+            events.append(WrongSpots(looked, event.boolean("looked_at_dealer_hand", default=False)))
+        else:
+            events.append(DealerHandOpenedEarly())
+    try:
+        outcome = rule_deal(events)
+    except DealEventError as error:  # pragma: no cover - the checks above come first
+        raise body.error("events", str(error)) from None
+    text = "; ".join(reason for reason in outcome.reasons)
+    return Ruling(
+        answer={"ruling": outcome.ruling.value, "logical_way": outcome.logical_way},
+        rules=outcome.rules,
+        explanation=text[0].upper() + text[1:] + ".",
+    )

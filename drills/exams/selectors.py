@@ -1,0 +1,208 @@
+"""Reads for exams: what a candidate may sit, whose results a supervisor or staff may see,
+what the review policy lets a candidate see now, and certification status."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+
+from drills.exams.models import Blueprint, BlueprintVersion, Certificate, Sitting, SittingStatus
+from drills.exams.policy import Phase, Reveal, phase_of
+from drills.exams.services import StartCheck, start_check
+from drills.models import Role, Team, User
+from games.registry import GAMES
+
+# --- candidates ---------------------------------------------------------------------------
+
+
+def candidate_blueprints(user: User) -> QuerySet[Blueprint]:
+    """Exams a trainee can see: active blueprints of their property that have a version."""
+    if user.role != Role.TRAINEE or user.property_id is None:
+        return Blueprint.objects.none()
+    return (
+        Blueprint.objects.filter(property_id=user.property_id, is_active=True, versions__isnull=False)
+        .distinct()
+        .order_by("game", "title")
+    )
+
+
+@dataclass(frozen=True)
+class ExamChoice:
+    blueprint: Blueprint
+    version: BlueprintVersion | None
+    sittings: list[Sitting]
+    open_sitting: Sitting | None
+    check: StartCheck
+
+    @property
+    def item_count(self) -> int:
+        return sum(section.count for section in self.version.sections.all()) if self.version else 0
+
+
+def exam_choice(user: User, blueprint: Blueprint, now: datetime | None = None) -> ExamChoice:
+    now = now or timezone.now()
+    sittings = list(
+        Sitting.objects.filter(candidate=user, blueprint=blueprint).select_related("result").order_by("-started_at")
+    )
+    open_sitting = next((s for s in sittings if s.status == SittingStatus.OPEN and now < s.deadline), None)
+    version = blueprint.latest_version()
+    return ExamChoice(blueprint, version, sittings, open_sitting, start_check(blueprint, version, sittings, now))
+
+
+def exam_choices(user: User) -> list[ExamChoice]:
+    now = timezone.now()
+    return [exam_choice(user, blueprint, now) for blueprint in candidate_blueprints(user)]
+
+
+def own_sitting(user: User, public_id: Any) -> Sitting | None:
+    """A sitting of the user's own, or None (someone else's is invisible: 404)."""
+    return (
+        Sitting.objects.filter(candidate=user, public_id=public_id)
+        .select_related("blueprint", "version", "candidate")
+        .first()
+    )
+
+
+def phase(sitting: Sitting, now: datetime | None = None) -> Phase:
+    return phase_of(
+        is_open=sitting.status == SittingStatus.OPEN,
+        deadline=sitting.deadline,
+        closes_at=sitting.blueprint.closes_at,
+        now=now or timezone.now(),
+    )
+
+
+def reveal(sitting: Sitting, now: datetime | None = None) -> tuple[Phase, Reveal]:
+    current = phase(sitting, now)
+    return current, sitting.version.policy.reveal(current)
+
+
+def seconds_left(sitting: Sitting, now: datetime | None = None) -> int:
+    if sitting.status != SittingStatus.OPEN:
+        return 0
+    return max(0, int((sitting.deadline - (now or timezone.now())).total_seconds()))
+
+
+def result_of(sitting: Sitting) -> Any:
+    return getattr(sitting, "result", None) if sitting.is_finished else None
+
+
+# --- supervisors and staff ------------------------------------------------------------------
+
+
+def can_see_results(user: User) -> bool:
+    return bool(user.is_authenticated and (user.is_property_staff or user.role == Role.SUPERVISOR))
+
+
+def visible_candidates(user: User) -> QuerySet[User]:
+    """People whose exams the user may see: staff, their property's; a supervisor, their
+    teams' members (of their own property)."""
+    if user.is_superuser:
+        return User.objects.all()
+    if user.role == Role.STAFF and user.property_id is not None:
+        return User.objects.filter(property_id=user.property_id)
+    if user.role == Role.SUPERVISOR and user.property_id is not None:
+        return User.objects.filter(teams__supervisors=user, property_id=user.property_id).distinct()
+    return User.objects.none()
+
+
+def visible_sittings(user: User) -> QuerySet[Sitting]:
+    sittings = Sitting.objects.select_related("candidate", "blueprint", "version", "result", "result__certificate")
+    if user.is_superuser:
+        return sittings
+    if user.role == Role.STAFF and user.property_id is not None:
+        return sittings.filter(blueprint__property_id=user.property_id)
+    if user.role == Role.SUPERVISOR and user.property_id is not None:
+        members = User.objects.filter(teams__supervisors=user, property_id=user.property_id)
+        return sittings.filter(blueprint__property_id=user.property_id, candidate_id__in=members.values("pk"))
+    return sittings.none()
+
+
+def visible_teams(user: User) -> QuerySet[Team]:
+    if user.is_superuser:
+        return Team.objects.all()
+    if user.role == Role.STAFF and user.property_id is not None:
+        return Team.objects.filter(property_id=user.property_id)
+    if user.role == Role.SUPERVISOR:
+        return user.supervised_teams.filter(property_id=user.property_id)
+    return Team.objects.none()
+
+
+def visible_blueprints(user: User) -> QuerySet[Blueprint]:
+    """Blueprints a staff member manages (their property's; all for a superuser)."""
+    blueprints = Blueprint.objects.select_related("property").prefetch_related(
+        Prefetch("versions", queryset=BlueprintVersion.objects.order_by("-number"))
+    )
+    if user.is_superuser:
+        return blueprints
+    if user.role == Role.STAFF and user.property_id is not None:
+        return blueprints.filter(property_id=user.property_id)
+    return blueprints.none()
+
+
+def results_blueprints(user: User) -> QuerySet[Blueprint]:
+    if user.is_superuser:
+        return Blueprint.objects.all()
+    if user.property_id is None or not can_see_results(user):
+        return Blueprint.objects.none()
+    return Blueprint.objects.filter(property_id=user.property_id)
+
+
+def certificate_by_code(code: str) -> Certificate | None:
+    if not code or len(code) > 64:
+        return None
+    return Certificate.objects.filter(code=code).first()
+
+
+# --- certification status -------------------------------------------------------------------
+
+
+class CertificationStatus(StrEnum):
+    CERTIFIED = "certified"  # holds a valid certificate for the game
+    IN_PROGRESS = "in-progress"  # a sitting open or being graded
+    REVOKED = "revoked"  # a certificate was revoked and none is valid
+    FAILED = "failed"  # sat, did not pass (yet)
+    NOT_ATTEMPTED = "not-attempted"
+
+
+_RANK = {
+    CertificationStatus.CERTIFIED: 5,
+    CertificationStatus.IN_PROGRESS: 4,
+    CertificationStatus.REVOKED: 3,
+    CertificationStatus.FAILED: 2,
+    CertificationStatus.NOT_ATTEMPTED: 1,
+}
+
+
+def certification_status(users: Iterable[User | int]) -> dict[int, dict[str, str]]:
+    """``{user_id: {game: status}}`` for every game, in three queries whatever the number of
+    users. The strongest status wins: certified > in-progress > revoked > failed > not-attempted."""
+    ids = [user if isinstance(user, int) else user.pk for user in users]
+    status: dict[int, dict[str, CertificationStatus]] = {
+        user_id: dict.fromkeys(GAMES, CertificationStatus.NOT_ATTEMPTED) for user_id in ids
+    }
+
+    def raise_to(user_id: int, game: str, new: CertificationStatus) -> None:
+        current = status[user_id].get(game, CertificationStatus.NOT_ATTEMPTED)
+        if _RANK[new] > _RANK[current]:
+            status[user_id][game] = new
+
+    sittings = Sitting.objects.filter(candidate_id__in=ids).values_list(
+        "candidate_id", "blueprint__game", "status", "result__passed"
+    )
+    for user_id, game, sitting_status, passed in sittings:
+        if sitting_status == SittingStatus.OPEN or passed is None:
+            raise_to(user_id, game, CertificationStatus.IN_PROGRESS)
+        elif not passed:
+            raise_to(user_id, game, CertificationStatus.FAILED)
+    for user_id, game, revoked_at in Certificate.objects.filter(candidate_id__in=ids).values_list(
+        "candidate_id", "game", "revoked_at"
+    ):
+        raise_to(user_id, game, CertificationStatus.REVOKED if revoked_at else CertificationStatus.CERTIFIED)
+    return {user_id: {game: str(value) for game, value in games.items()} for user_id, games in status.items()}

@@ -1,0 +1,480 @@
+"""Writes for exam sittings: start, show, autosave, submit, close at the deadline, grade,
+certify. Every time is the server's (``timezone.now()``); the client only displays it.
+
+Concurrency, on PostgreSQL:
+
+- start: a per-(candidate, blueprint) :class:`CandidateSlot` row is locked ``FOR UPDATE``
+  and the attempts are counted under that lock; the unique (candidate, blueprint,
+  attempt_number) and "one open sitting" constraints back it up.
+- autosave locks the sitting row ``FOR UPDATE`` and checks status and deadline under the
+  lock; submit and close are conditional ``UPDATE``s (``status = open``), so exactly one
+  of any number of racing submits wins and no answer is written after the winner.
+- grading locks the sitting and writes the one result (a one-to-one: the database refuses a
+  second); it is queued with ``transaction.on_commit`` and is idempotent.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from drills.exams import scoring
+from drills.exams.blueprints import snapshot
+from drills.exams.errors import ItemFinal, NoSuchItem, SittingOver, StartRefused, TimeUp
+from drills.exams.models import (
+    FINISHED,
+    AnswerEvent,
+    Blueprint,
+    BlueprintVersion,
+    CandidateSlot,
+    Certificate,
+    Sitting,
+    SittingItem,
+    SittingResult,
+    SittingStatus,
+)
+from drills.exams.policy import ReviewPolicy
+from drills.kinds.base import AnswerError, Difficulty, Scenario, get_kind
+from drills.models import Role, User
+from drills.selectors import default_rule_set
+from games import ENGINE_VERSION
+from games.errors import GameError, RuleSetError
+from games.house_rules import HouseRules
+from games.registry import default_rules, game_name, rules_class
+
+REQUEUE_AFTER = timedelta(minutes=2)
+"""A finished sitting still without a result this long after its grading was queued is
+queued again by the sweep (the task is idempotent, so a duplicate costs nothing)."""
+
+SWEEP_BATCH = 500
+
+
+def new_form_seed() -> int:
+    """The server draws the form seed with ``secrets``: no candidate can predict or choose it."""
+    return secrets.randbits(scoring.SEED_BITS)
+
+
+# --- regeneration ---------------------------------------------------------------------
+
+
+def sitting_rules(sitting: Sitting) -> HouseRules:
+    """The rules snapshot the sitting was drawn under."""
+    cached = getattr(sitting, "_rules_cache", None)
+    if cached is None:
+        cached = rules_class(sitting.blueprint_snapshot["game"]).from_mapping(sitting.rules_values)
+        sitting._rules_cache = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def regenerate_item(sitting: Sitting, item: SittingItem) -> Scenario:
+    """Exactly the scenario the candidate was shown, from the stored seed and rules snapshot."""
+    return get_kind(item.kind).generate(item.seed, Difficulty(item.difficulty), sitting_rules(sitting))
+
+
+def policy_of(sitting: Sitting) -> ReviewPolicy:
+    return sitting.version.policy
+
+
+# --- starting ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StartCheck:
+    """Whether a candidate may start a new sitting now, and if not, why."""
+
+    attempts_used: int
+    attempts_allowed: int
+    next_start_at: datetime | None  # end of the retake wait, if it has not passed
+    refusal: str | None
+
+    @property
+    def attempts_left(self) -> int:
+        return max(0, self.attempts_allowed - self.attempts_used)
+
+
+def start_check(blueprint: Blueprint, version: BlueprintVersion | None, sittings: list[Sitting], now: datetime) -> StartCheck:
+    """The rules for a new sitting, given the candidate's sittings of this blueprint."""
+    allowed = version.attempts_allowed if version is not None else 0
+    used = len(sittings)
+    wait_until = None
+    refusal = None
+    finished = [s for s in sittings if s.finished_at is not None]
+    if finished and version is not None:
+        last = max(s.finished_at for s in finished if s.finished_at is not None)
+        end_of_wait = last + timedelta(hours=version.retake_wait_hours)
+        if end_of_wait > now:
+            wait_until = end_of_wait
+    if version is None or not version.sections.exists():
+        refusal = "this exam has no sections yet"
+    elif not blueprint.is_active:
+        refusal = "this exam is not open"
+    elif blueprint.closes_at is not None and now >= blueprint.closes_at:
+        refusal = "this exam has closed"
+    elif any(_passed(s) for s in sittings):
+        refusal = "you have passed this exam"
+    elif any(s.is_finished and not _graded(s) for s in sittings):
+        refusal = "your last sitting is still being graded"
+    elif used >= allowed:
+        refusal = f"no attempts left ({used} of {allowed} used)"
+    elif wait_until is not None:
+        refusal = f"you may sit this exam again from {timezone.localtime(wait_until):%Y-%m-%d %H:%M} UTC"
+    return StartCheck(used, allowed, wait_until, refusal)
+
+
+def _graded(sitting: Sitting) -> bool:
+    return SittingResult.objects.filter(sitting_id=sitting.pk).exists() if sitting.pk else False
+
+
+def _passed(sitting: Sitting) -> bool:
+    return SittingResult.objects.filter(sitting_id=sitting.pk, passed=True).exists()
+
+
+@dataclass(frozen=True)
+class StartOutcome:
+    sitting: Sitting
+    resumed: bool  # an open sitting already existed: the same one, with its true time left
+
+
+def _lock_slot(candidate: User, blueprint: Blueprint) -> None:
+    slot, _ = CandidateSlot.objects.get_or_create(candidate=candidate, blueprint=blueprint)
+    CandidateSlot.objects.select_for_update().get(pk=slot.pk)
+
+
+def _share_lock_version(version: BlueprintVersion) -> None:
+    """Hold the version still while drawing from it (an editor locks it FOR UPDATE)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT 1 FROM {BlueprintVersion._meta.db_table} WHERE id = %s FOR KEY SHARE", [version.pk])
+
+
+def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
+    """Start a sitting, or resume the open one. Raises :class:`StartRefused` saying why not."""
+    if candidate.role != Role.TRAINEE or candidate.property_id != blueprint.property_id:
+        raise StartRefused("only trainees of the exam's property may sit it")
+    form_seed = new_form_seed()
+    with transaction.atomic():
+        _lock_slot(candidate, blueprint)
+        now = timezone.now()
+        sittings = list(Sitting.objects.filter(candidate=candidate, blueprint=blueprint))
+        open_sittings = [s for s in sittings if s.status == SittingStatus.OPEN]
+        for sitting in open_sittings:
+            if now < sitting.deadline:
+                return StartOutcome(sitting, resumed=True)
+            _close(sitting.pk, now)  # overdue, not swept yet: closed at its deadline first
+            sitting.refresh_from_db()
+        version = blueprint.latest_version()
+        check = start_check(blueprint, version, sittings, now)
+        if check.refusal is not None:
+            raise StartRefused(check.refusal)
+        assert version is not None
+        _share_lock_version(version)
+        version = BlueprintVersion.objects.select_related("blueprint").get(pk=version.pk)
+        drawn = snapshot(version)
+        rule_set = default_rule_set(blueprint.property, blueprint.game)
+        try:
+            rules = rule_set.as_rules() if rule_set is not None else default_rules(blueprint.game)
+        except RuleSetError as error:
+            raise StartRefused(f"the property's rules for this game are invalid: {error}") from None
+        planned = scoring.plan_items(drawn["sections"])
+        for section in drawn["sections"]:
+            reason = get_kind(section["kind"]).unavailable_reason(rules)
+            if reason:
+                raise StartRefused(f"this exam cannot be drawn under the property's rules: {reason}")
+        deadline = now + timedelta(minutes=version.time_limit_minutes)
+        if blueprint.closes_at is not None:
+            deadline = min(deadline, blueprint.closes_at)
+        sitting = Sitting.objects.create(
+            candidate=candidate,
+            blueprint=blueprint,
+            version=version,
+            attempt_number=check.attempts_used + 1,
+            form_seed=form_seed,
+            engine_version=ENGINE_VERSION,
+            rule_set=rule_set,
+            rules_values=rules.to_mapping(),
+            blueprint_snapshot=drawn,
+            started_at=now,
+            deadline=deadline,
+        )
+        SittingItem.objects.bulk_create(
+            SittingItem(
+                sitting=sitting,
+                position=item.position,
+                section_position=item.section_position,
+                kind=item.kind,
+                difficulty=item.difficulty,
+                seed=scoring.item_seed(form_seed, item.position),
+                target_seconds=item.target_seconds,
+            )
+            for item in planned
+        )
+    return StartOutcome(sitting, resumed=False)
+
+
+# --- during the sitting -------------------------------------------------------------------
+
+
+def mark_shown(sitting: Sitting, positions: list[int]) -> None:
+    """Start the items' clocks: the first time the server shows an item, during the sitting."""
+    now = timezone.now()
+    if sitting.status != SittingStatus.OPEN or now >= sitting.deadline:
+        return
+    SittingItem.objects.filter(sitting=sitting, position__in=positions, shown_at__isnull=True).update(shown_at=now)
+
+
+@dataclass(frozen=True)
+class SavedAnswer:
+    item: SittingItem
+    saved_at: datetime
+
+
+def save_answer(sitting: Sitting, position: int, raw: Any) -> SavedAnswer:
+    """Autosave one item's answer.
+
+    A malformed answer raises :class:`AnswerError` (fields named) and saves nothing. Past the
+    deadline, after submitting, or on an item whose feedback was shown, the write is
+    refused (:class:`TimeUp`, :class:`SittingOver`, :class:`ItemFinal`) and changes nothing.
+    """
+    item = SittingItem.objects.filter(sitting=sitting, position=position).first()
+    if item is None:
+        raise NoSuchItem(f"this sitting has no item {position}")
+    if not isinstance(raw, Mapping):
+        raise AnswerError({"answer": ["must be an object of field: value"]})
+    answer = get_kind(item.kind).parse_answer(regenerate_item(sitting, item), raw)
+    try:
+        with transaction.atomic():
+            locked = Sitting.objects.select_for_update().select_related("version").get(pk=sitting.pk)
+            now = timezone.now()
+            if locked.status != SittingStatus.OPEN:
+                raise SittingOver(f"this sitting is over ({locked.get_status_display().lower()}): nothing was saved")
+            if now >= locked.deadline:
+                raise TimeUp("time is up: the deadline has passed and nothing was saved")
+            item = SittingItem.objects.get(pk=item.pk)
+            if item.locked:
+                raise ItemFinal("this item's feedback has been shown: its answer stands")
+            item.answer = answer
+            item.answered_at = now
+            item.saves = F("saves") + 1
+            item.shown_at = item.shown_at or locked.started_at
+            item.locked = policy_of(locked).locks_answers
+            item.save(update_fields=["answer", "answered_at", "saves", "shown_at", "locked"])
+            AnswerEvent.objects.create(sitting=locked, item=item, position=position, answer=answer, saved_at=now)
+    except TimeUp:
+        close_if_overdue(sitting)
+        raise
+    item.refresh_from_db()
+    return SavedAnswer(item, now)
+
+
+@dataclass(frozen=True)
+class SubmitOutcome:
+    sitting: Sitting
+    already_finished: bool
+
+
+def submit_sitting(sitting: Sitting) -> SubmitOutcome:
+    """Submit, finally. Racing submits: one wins, the others see it finished. After the
+    deadline the sitting closes at its deadline with its saved answers and :class:`TimeUp`
+    is raised."""
+    with transaction.atomic():
+        now = timezone.now()
+        won = Sitting.objects.filter(pk=sitting.pk, status=SittingStatus.OPEN, deadline__gt=now).update(
+            status=SittingStatus.SUBMITTED, finished_at=now, grading_queued_at=now
+        )
+        if won:
+            queue_grading(sitting.pk)
+    sitting.refresh_from_db()
+    if won:
+        return SubmitOutcome(sitting, already_finished=False)
+    if sitting.status == SittingStatus.OPEN:
+        close_if_overdue(sitting)
+        raise TimeUp("time is up: your sitting was closed at its deadline with your saved answers")
+    return SubmitOutcome(sitting, already_finished=True)
+
+
+# --- closing and grading ----------------------------------------------------------------
+
+
+def queue_grading(sitting_id: int) -> None:
+    """Grade once the current transaction has committed (the worker must see the sitting)."""
+    from drills.exams.tasks import grade_sitting
+
+    transaction.on_commit(lambda: grade_sitting.delay(sitting_id))
+
+
+def _close(sitting_id: int, now: datetime) -> bool:
+    closed = Sitting.objects.filter(pk=sitting_id, status=SittingStatus.OPEN, deadline__lte=now).update(
+        status=SittingStatus.CLOSED, finished_at=F("deadline"), grading_queued_at=now
+    )
+    if closed:
+        queue_grading(sitting_id)
+    return bool(closed)
+
+
+def close_if_overdue(sitting: Sitting) -> bool:
+    """Close an open sitting whose deadline has passed, at its deadline, keeping every saved
+    answer; queue its grading. Idempotent (a conditional update)."""
+    with transaction.atomic():
+        closed = _close(sitting.pk, timezone.now())
+    if closed:
+        sitting.refresh_from_db()
+    return closed
+
+
+@dataclass(frozen=True)
+class SweepReport:
+    closed: int
+    requeued: int
+
+
+def close_overdue_sittings() -> SweepReport:
+    """The beat sweep: close overdue sittings; queue grading again for finished sittings
+    left without a result (a lost task, a broker outage)."""
+    now = timezone.now()
+    overdue = Sitting.objects.filter(status=SittingStatus.OPEN, deadline__lte=now).values_list("pk", flat=True)
+    closed = 0
+    for sitting_id in list(overdue[:SWEEP_BATCH]):
+        with transaction.atomic():
+            closed += _close(sitting_id, now)
+    stale = Sitting.objects.filter(status__in=FINISHED, result__isnull=True).filter(
+        Q(grading_queued_at__isnull=True) | Q(grading_queued_at__lte=now - REQUEUE_AFTER)
+    )
+    requeued = 0
+    for sitting_id in list(stale.values_list("pk", flat=True)[:SWEEP_BATCH]):
+        with transaction.atomic():
+            if Sitting.objects.filter(pk=sitting_id, result__isnull=True).update(grading_queued_at=now):
+                queue_grading(sitting_id)
+                requeued += 1
+    return SweepReport(closed, requeued)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def _item_json(sitting: Sitting, item: SittingItem, late_credit: int) -> tuple[dict[str, Any], Decimal]:
+    scenario = regenerate_item(sitting, item)
+    kind = get_kind(item.kind)
+    started = item.shown_at or sitting.started_at
+    elapsed = None
+    if item.answer is not None and item.answered_at is not None:
+        elapsed_ms = max(0, round((item.answered_at - started).total_seconds() * 1000))
+        elapsed = (Decimal(elapsed_ms) / 1000).quantize(Decimal("0.001"))
+        grade = kind.grade(scenario, item.answer, sitting_rules(sitting))
+        correct, score = grade.correct, grade.score
+        expected, explanation, rules, mistake = dict(grade.expected), grade.explanation, list(grade.rules), grade.mistake
+    else:
+        correct, score = False, Decimal("0.00")
+        expected, explanation = dict(scenario.solution.key), scenario.solution.explanation
+        rules, mistake = list(scenario.solution.rules), ""
+    points, late = scoring.item_points(score, elapsed, item.target_seconds, late_credit)
+    data = {
+        "position": item.position,
+        "section": item.section_position,
+        "kind": item.kind,
+        "difficulty": item.difficulty,
+        "seed": item.seed,
+        "answer": item.answer,
+        "shown_at": _iso(item.shown_at),
+        "answered_at": _iso(item.answered_at),
+        "elapsed_seconds": None if elapsed is None else str(elapsed),
+        "target_seconds": item.target_seconds,
+        "late": late,
+        "correct": correct,
+        "score": str(score),
+        "points": str(points),
+        "expected": expected,
+        "explanation": explanation,
+        "rules": rules,
+        "mistake": mistake,
+    }
+    return data, points
+
+
+def grade_sitting(sitting_id: int, graded_by: str = "") -> SittingResult | None:
+    """Grade a finished sitting, once. Returns the result (the existing one if it was
+    graded already), or ``None`` while the sitting is still open before its deadline."""
+    with transaction.atomic():
+        sitting = Sitting.objects.select_for_update().select_related("blueprint__property", "candidate").get(
+            pk=sitting_id
+        )
+        now = timezone.now()
+        if sitting.status == SittingStatus.OPEN:
+            if now < sitting.deadline:
+                return None
+            Sitting.objects.filter(pk=sitting.pk).update(status=SittingStatus.CLOSED, finished_at=F("deadline"))
+            sitting.refresh_from_db()
+        existing = SittingResult.objects.filter(sitting=sitting).first()
+        if existing is not None:
+            return existing
+        drawn = sitting.blueprint_snapshot
+        items, points_by_section = [], {}
+        for item in sitting.items.order_by("position"):
+            data, points = _item_json(sitting, item, int(drawn["late_credit_percent"]))
+            items.append(data)
+            points_by_section.setdefault(item.section_position, []).append(points)
+        totals = scoring.total(drawn["sections"], points_by_section, int(drawn["pass_percent"]))
+        try:
+            with transaction.atomic():
+                result = SittingResult.objects.create(
+                    sitting=sitting,
+                    graded_at=now,
+                    score_percent=totals.score_percent,
+                    passed=totals.passed,
+                    sections=[section.to_json() for section in totals.sections],
+                    items=items,
+                    engine_version=ENGINE_VERSION,
+                    graded_by=graded_by[:200],
+                )
+        except IntegrityError:  # another grader got there first (databases without row locks)
+            return SittingResult.objects.get(sitting=sitting)
+        if totals.passed:
+            issue_certificate(result, sitting)
+        return result
+
+
+def issue_certificate(result: SittingResult, sitting: Sitting) -> Certificate:
+    candidate = sitting.candidate
+    assert sitting.finished_at is not None
+    return Certificate.objects.create(
+        result=result,
+        candidate=candidate,
+        blueprint=sitting.blueprint,
+        game=sitting.blueprint.game,
+        holder_name=candidate.get_full_name() or candidate.username,
+        game_name=game_name(sitting.blueprint.game),
+        property_name=sitting.blueprint.property.name,
+        exam_date=timezone.localdate(sitting.finished_at),
+        code=secrets.token_urlsafe(18),
+        issued_at=result.graded_at,
+    )
+
+
+def revoke_certificate(certificate: Certificate, reason: str) -> Certificate:
+    if certificate.revoked_at is None:
+        certificate.revoked_at = timezone.now()
+        certificate.revoked_reason = reason
+        certificate.save(update_fields=["revoked_at", "revoked_reason"])
+    return certificate
+
+
+__all__ = [
+    "AnswerError",
+    "GameError",
+    "close_if_overdue",
+    "close_overdue_sittings",
+    "grade_sitting",
+    "mark_shown",
+    "regenerate_item",
+    "save_answer",
+    "start_sitting",
+    "submit_sitting",
+]

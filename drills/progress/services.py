@@ -103,9 +103,10 @@ def trainee_state_from_attempts(user_id: int) -> TraineeState:
 
 
 def _stored_snapshot(user_id: int) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, Any], tuple[int, int, int]]]:
+    names = list(SkillState().as_fields())
     skills = {
-        row["kind"]: {name: row[name] for name in SkillState().as_fields()}
-        for row in SkillRollup.objects.filter(user_id=user_id).values()
+        row[0]: dict(zip(names, row[1:], strict=True))
+        for row in SkillRollup.objects.filter(user_id=user_id).values_list("kind", *names)
     }
     days = {
         (kind, day): (answers, correct, total_ms)
@@ -135,7 +136,9 @@ def rebuild_trainee(user_id: int) -> bool:
                 SkillRollup(user_id=user_id, kind=kind, **skill.as_fields()) for kind, skill in state.skills.items()
             )
             DailyTally.objects.bulk_create(
-                DailyTally(user_id=user_id, kind=kind, day=day, answers=d.answers, correct=d.correct, total_ms=d.total_ms)
+                DailyTally(
+                    user_id=user_id, kind=kind, day=day, answers=d.answers, correct=d.correct, total_ms=d.total_ms
+                )
                 for (kind, day), d in state.days.items()
             )
         summary.answers = state.answers

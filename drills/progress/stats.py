@@ -251,7 +251,9 @@ def item_statistics(per_trainee: Mapping[object, Mapping[Item, Sequence[int]]]) 
         answers = sum(row[1] for row in rows)
         correct = sum(row[2] for row in rows)
         stats.append(
-            ItemStat(kind, difficulty, answers, correct, len(rows), discrimination, _flags(answers, correct, discrimination))
+            ItemStat(
+                kind, difficulty, answers, correct, len(rows), discrimination, _flags(answers, correct, discrimination)
+            )
         )
     return stats
 

@@ -1,0 +1,241 @@
+"""Chart geometry for the SVG our own templates draw (``templates/progress/_*.html``).
+
+Pure functions: numbers in, coordinates and labels out. No chart library; every chart is
+also given as a data table for screen readers by its template.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from drills.progress.stats import Level, Mastery
+
+
+@dataclass(frozen=True)
+class Point:
+    x: float
+    y: float
+    label: str  # "2025-03-01: 80 % of 12"
+
+
+@dataclass(frozen=True)
+class Tick:
+    position: float
+    label: str
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """A line over days; ``segments`` break where a day has no data."""
+
+    title: str
+    width: int
+    height: int
+    left: int
+    top: int
+    plot_width: int
+    plot_height: int
+    segments: tuple[str, ...]  # SVG polyline "x,y x,y" strings
+    points: tuple[Point, ...]
+    y_ticks: tuple[Tick, ...]
+    x_ticks: tuple[Tick, ...]
+    target: float | None  # y of a target line (e.g. the mastery accuracy), or None
+    rows: tuple[tuple[str, str, str], ...]  # table: (day, value, answers)
+
+    @property
+    def bottom(self) -> int:
+        return self.top + self.plot_height
+
+    @property
+    def right(self) -> int:
+        return self.left + self.plot_width
+
+    @property
+    def empty(self) -> bool:
+        return not self.points
+
+
+def accuracy_line(
+    title: str,
+    days: Sequence[dt.date],
+    counts: dict[dt.date, tuple[int, int]],
+    *,
+    target: float | None = None,
+    width: int = 560,
+    height: int = 200,
+) -> LineChart:
+    """Daily accuracy (percent) over ``days``; ``counts`` maps a day to (answers, right).
+
+    >>> d = [dt.date(2025, 1, 1), dt.date(2025, 1, 2), dt.date(2025, 1, 3)]
+    >>> chart = accuracy_line("t", d, {d[0]: (10, 5), d[2]: (4, 4)})
+    >>> len(chart.segments), [p.label for p in chart.points]
+    (2, ['2025-01-01: 50 % right of 10', '2025-01-03: 100 % right of 4'])
+    """
+    left, top, right_pad, bottom_pad = 40, 10, 10, 24
+    plot_width, plot_height = width - left - right_pad, height - top - bottom_pad
+    step = plot_width / max(1, len(days) - 1)
+
+    def y_of(percent: float) -> float:
+        return round(top + plot_height * (1 - percent / 100), 1)
+
+    segments: list[str] = []
+    current: list[str] = []
+    points: list[Point] = []
+    rows: list[tuple[str, str, str]] = []
+    for index, day in enumerate(days):
+        answers, right = counts.get(day, (0, 0))
+        if not answers:
+            if current:
+                segments.append(" ".join(current))
+                current = []
+            continue
+        percent = 100 * right / answers
+        x, y = round(left + index * step, 1), y_of(percent)
+        current.append(f"{x},{y}")
+        points.append(Point(x, y, f"{day.isoformat()}: {round(percent)} % right of {answers}"))
+        rows.append((day.isoformat(), f"{round(percent)} %", str(answers)))
+    if current:
+        segments.append(" ".join(current))
+    y_ticks = tuple(Tick(y_of(p), f"{p} %") for p in (0, 50, 100))
+    x_ticks: tuple[Tick, ...] = ()
+    if days:
+        x_ticks = (
+            Tick(left, days[0].strftime("%d %b")),
+            Tick(round(left + (len(days) - 1) * step, 1), days[-1].strftime("%d %b")),
+        )
+    return LineChart(
+        title=title,
+        width=width,
+        height=height,
+        left=left,
+        top=top,
+        plot_width=plot_width,
+        plot_height=plot_height,
+        segments=tuple(segments),
+        points=tuple(points),
+        y_ticks=y_ticks,
+        x_ticks=x_ticks,
+        target=None if target is None else y_of(100 * target),
+        rows=tuple(rows),
+    )
+
+
+@dataclass(frozen=True)
+class Bar:
+    y: float
+    width: float
+    label: str
+    value_label: str
+    css: str = ""
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """Horizontal bars (labels on the left), e.g. trainees by skills mastered."""
+
+    title: str
+    width: int
+    height: int
+    label_width: int
+    bar_height: int
+    bars: tuple[Bar, ...]
+
+    @property
+    def plot_width(self) -> int:
+        return self.width - self.label_width - 60
+
+
+def bar_chart(
+    title: str,
+    items: Sequence[tuple[str, float, str]],
+    *,
+    maximum: float | None = None,
+    width: int = 560,
+    label_width: int = 180,
+    css: Sequence[str] = (),
+) -> BarChart:
+    """Bars for ``(label, value, value label)``; length relative to ``maximum`` (default: the largest).
+
+    >>> chart = bar_chart("t", [("a", 2, "2"), ("b", 4, "4")])
+    >>> [bar.width for bar in chart.bars]
+    [160.0, 320.0]
+    """
+    bar_height, gap = 22, 8
+    top = max((value for _, value, _ in items), default=0) if maximum is None else maximum
+    plot = width - label_width - 60
+    bars = tuple(
+        Bar(
+            y=index * (bar_height + gap),
+            width=round(plot * value / top, 1) if top else 0.0,
+            label=label,
+            value_label=value_label,
+            css=css[index] if index < len(css) else "",
+        )
+        for index, (label, value, value_label) in enumerate(items)
+    )
+    height = max(1, len(items)) * (bar_height + gap)
+    return BarChart(title, width, height, label_width, bar_height, bars)
+
+
+@dataclass(frozen=True)
+class HeatCell:
+    x: int
+    level: Level
+    text: str  # what the cell says ("93", "✓", "–")
+    title: str  # the full sentence for a tooltip / screen reader
+
+
+@dataclass(frozen=True)
+class HeatRow:
+    y: int
+    label: str
+    url: str
+    cells: tuple[HeatCell, ...]
+
+
+@dataclass(frozen=True)
+class Heatmap:
+    width: int
+    height: int
+    label_width: int
+    cell_width: int
+    cell_height: int
+    header_height: int
+    columns: tuple[tuple[int, str], ...]  # (x centre, short title)
+    rows: tuple[HeatRow, ...]
+
+
+def cell_sentence(trainee: str, skill: str, item: Mastery) -> str:
+    if item.answers == 0:
+        return f"{trainee}, {skill}: not started"
+    return (
+        f"{trainee}, {skill}: {item.level.label}, {item.accuracy_percent} % right of the last {item.answers}, "
+        f"median {item.median_seconds} s (target {item.target_seconds} s)"
+    )
+
+
+def heatmap(skills: Sequence[tuple[str, str]], rows: Sequence[tuple[str, str, Sequence[Mastery]]]) -> Heatmap:
+    """Trainees × skills. ``skills``: (slug, short title); ``rows``: (name, url, masteries by skill)."""
+    label_width, cell_width, cell_height, header_height = 150, 72, 28, 44
+    columns = tuple(
+        (label_width + index * cell_width + cell_width // 2, title) for index, (_, title) in enumerate(skills)
+    )
+    heat_rows = []
+    for row_index, (name, url, masteries) in enumerate(rows):
+        cells = []
+        for col, item in enumerate(masteries):
+            if item.answers == 0:
+                text = "–"
+            elif item.mastered:
+                text = "✓"
+            else:
+                text = str(item.accuracy_percent)
+            cells.append(
+                HeatCell(label_width + col * cell_width, item.level, text, cell_sentence(name, skills[col][1], item))
+            )
+        heat_rows.append(HeatRow(header_height + row_index * cell_height, name, url, tuple(cells)))
+    width = label_width + cell_width * max(1, len(skills))
+    height = header_height + cell_height * max(1, len(rows))
+    return Heatmap(width, height, label_width, cell_width, cell_height, header_height, columns, tuple(heat_rows))

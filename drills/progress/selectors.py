@@ -1,0 +1,379 @@
+"""Reads of the progress pages, exports and API. Only summary rows: never raw attempts,
+except a trainee's own attempt list and the replay of one attempt.
+
+Who sees what (every page, export and API endpoint goes through these):
+
+- a trainee: only themselves;
+- a supervisor: the teams they supervise and those teams' members (and themselves);
+- staff of a property: every team and person of that property; a superuser: everything.
+Anything else is "not found" (404), so ids of other properties are not revealed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q, QuerySet, Sum
+from django.utils import timezone
+
+from drills.kinds.base import UnknownKindError, all_kinds, get_kind
+from drills.models import Attempt, DrillScenario, Property, Role, Team, User
+from drills.progress.models import DailyTally, KindTarget, SkillRollup, TrainingPolicy
+from drills.progress.stats import ItemStat, Mastery, Policy, count_items, item_statistics, mastery, weakness_order
+
+DEFAULT_TARGET_SECONDS = 30  # for a kind no longer in the registry
+TREND_DAYS = 30
+
+
+# --- Access ----------------------------------------------------------------------
+
+
+def visible_teams(user: User) -> QuerySet[Team]:
+    teams = Team.objects.select_related("property")
+    if user.is_superuser:
+        return teams
+    if user.is_property_staff:
+        return teams.filter(property_id=user.property_id) if user.property_id else teams.none()
+    if user.role == Role.SUPERVISOR:
+        return teams.filter(supervisors=user)
+    return teams.none()
+
+
+def visible_trainees(user: User) -> QuerySet[User]:
+    """People whose progress ``user`` may see (themselves included)."""
+    people = User.objects.select_related("property")
+    if user.is_superuser:
+        return people
+    if user.is_property_staff:
+        return (
+            people.filter(Q(property_id=user.property_id) | Q(pk=user.pk))
+            if user.property_id
+            else people.filter(pk=user.pk)
+        )
+    if user.role == Role.SUPERVISOR:
+        member_ids = Team.members.through.objects.filter(team__supervisors=user).values("user_id")
+        return people.filter(Q(pk__in=member_ids) | Q(pk=user.pk))
+    return people.filter(pk=user.pk)
+
+
+def team_for(user: User, team_id: int) -> Team | None:
+    return visible_teams(user).filter(pk=team_id).first()
+
+
+def trainee_for(user: User, trainee_id: int) -> User | None:
+    return visible_trainees(user).filter(pk=trainee_id).first()
+
+
+def scenario_for(user: User, public_id: Any) -> DrillScenario | None:
+    """An answered scenario whose trainee ``user`` may see, or None."""
+    return (
+        DrillScenario.objects.filter(public_id=public_id, user__in=visible_trainees(user), attempt__isnull=False)
+        .select_related("attempt", "user")
+        .first()
+    )
+
+
+# --- Policy and targets ------------------------------------------------------------
+
+
+def policy_for(property: Property | None) -> Policy:
+    stored = TrainingPolicy.objects.filter(property=property).first() if property is not None else None
+    if stored is None:
+        return Policy()
+    return Policy(
+        window=stored.window,
+        accuracy=stored.accuracy,
+        minimum_answers=stored.minimum_answers,
+        inactive_days=stored.inactive_days,
+        falling_drop=stored.falling_drop,
+    )
+
+
+def kind_target(slug: str) -> int:
+    try:
+        return int(get_kind(slug).target_seconds)
+    except UnknownKindError:
+        return DEFAULT_TARGET_SECONDS
+
+
+def targets_for(property: Property | None) -> dict[str, int]:
+    """Target seconds per kind: the property's overrides, else the kind's default."""
+    targets = {kind.slug: int(kind.target_seconds) for kind in all_kinds()}
+    if property is not None:
+        targets.update(KindTarget.objects.filter(property=property).values_list("kind", "target_seconds"))
+    return targets
+
+
+@dataclass(frozen=True)
+class Skill:
+    slug: str
+    title: str
+    game: str
+    registered: bool = True
+
+
+def skill_of(slug: str) -> Skill:
+    try:
+        kind = get_kind(slug)
+    except UnknownKindError:
+        return Skill(slug, slug, "", registered=False)
+    return Skill(kind.slug, kind.title, kind.game)
+
+
+def skills_for(slugs: Iterable[str] | None = None) -> list[Skill]:
+    """Registered kinds in registry order (restricted to ``slugs`` if given), then unknown slugs."""
+    wanted = None if slugs is None else set(slugs)
+    skills = [Skill(k.slug, k.title, k.game) for k in all_kinds() if wanted is None or k.slug in wanted]
+    known = {skill.slug for skill in skills}
+    skills += [Skill(slug, slug, "", registered=False) for slug in sorted((wanted or set()) - known)]
+    return skills
+
+
+# --- One trainee -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SkillProgress:
+    skill: Skill
+    mastery: Mastery
+    weakest_difficulty: str  # the difficulty with the lowest share right ("normal" if none)
+
+
+@dataclass(frozen=True)
+class TraineeProgress:
+    trainee: User
+    policy: Policy
+    skills: list[SkillProgress]
+    weakest: list[SkillProgress]
+    trends: list[tuple[Skill, dict[dt.date, tuple[int, int]]]]
+    days: list[dt.date]
+    recent_mistakes: list[Attempt]
+
+    @property
+    def mastered(self) -> int:
+        return sum(1 for item in self.skills if item.mastery.mastered)
+
+
+def _weakest_difficulty(by_difficulty: dict[str, list[int]]) -> str:
+    rated = [(correct / answers, difficulty) for difficulty, (answers, correct) in by_difficulty.items() if answers]
+    return min(rated)[1] if rated else "normal"
+
+
+def trend_days(today: dt.date | None = None, days: int = TREND_DAYS) -> list[dt.date]:
+    today = today or timezone.localdate()
+    return [today - dt.timedelta(days=offset) for offset in range(days - 1, -1, -1)]
+
+
+def trainee_progress(trainee: User, *, weakest: int = 3, mistakes: int = 10) -> TraineeProgress:
+    policy = policy_for(trainee.property)
+    targets = targets_for(trainee.property)
+    rows = {row.kind: row for row in SkillRollup.objects.filter(user=trainee)}
+    items = []
+    for skill in skills_for(None) + [skill_of(slug) for slug in rows if slug not in targets]:
+        row = rows.get(skill.slug)
+        target = targets.get(skill.slug, DEFAULT_TARGET_SECONDS)
+        m = mastery(
+            skill.slug,
+            row.recent if row else [],
+            policy,
+            target,
+            total_answers=row.answers if row else 0,
+            last_answered_at=row.last_answered_at if row else None,
+        )
+        items.append(SkillProgress(skill, m, _weakest_difficulty(row.by_difficulty) if row else "normal"))
+    practised = sorted(
+        (item for item in items if item.mastery.answers and not item.mastery.mastered),
+        key=lambda item: weakness_order(item.mastery),
+    )
+    not_started = [item for item in items if not item.mastery.answers and item.skill.registered]
+    days = trend_days()
+    tallies: dict[str, dict[dt.date, tuple[int, int]]] = {}
+    for kind, day, answers, correct in DailyTally.objects.filter(user=trainee, day__gte=days[0]).values_list(
+        "kind", "day", "answers", "correct"
+    ):
+        tallies.setdefault(kind, {})[day] = (answers, correct)
+    trends = [(item.skill, tallies[item.skill.slug]) for item in items if item.skill.slug in tallies]
+    recent_mistakes = list(
+        Attempt.objects.filter(user=trainee, correct=False)
+        .select_related("scenario")
+        .order_by("-answered_at")[:mistakes]
+    )
+    return TraineeProgress(trainee, policy, items, (practised + not_started)[:weakest], trends, days, recent_mistakes)
+
+
+def trainee_attempts(trainee: User) -> QuerySet[Attempt]:
+    return Attempt.objects.filter(user=trainee).select_related("scenario").order_by("-answered_at", "-id")
+
+
+# --- A team ------------------------------------------------------------------------
+
+
+@dataclass
+class TeamRow:
+    trainee: User
+    cells: list[Mastery]
+    last_answered_at: dt.datetime | None
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def mastered(self) -> int:
+        return sum(1 for cell in self.cells if cell.mastered)
+
+    @property
+    def mean_accuracy(self) -> float:
+        rated = [cell.accuracy for cell in self.cells if cell.accuracy is not None]
+        return sum(rated) / len(rated) if rated else 0.0
+
+    @property
+    def name(self) -> str:
+        return self.trainee.get_full_name() or self.trainee.username
+
+
+@dataclass(frozen=True)
+class MissedSkill:
+    skill: Skill
+    answers: int
+    wrong: int
+    trainees: int
+
+    @property
+    def wrong_percent(self) -> int:
+        return round(100 * self.wrong / self.answers) if self.answers else 0
+
+
+@dataclass(frozen=True)
+class NamedMistakeTally:
+    code: str
+    skill: Skill
+    message: str
+    count: int
+    trainees: int
+
+
+@dataclass(frozen=True)
+class TeamProgress:
+    team: Team
+    policy: Policy
+    skills: list[Skill]
+    rows: list[TeamRow]
+    needs_help: list[TeamRow]
+    missed: list[MissedSkill]
+    mistakes: list[NamedMistakeTally]
+    trend: dict[dt.date, tuple[int, int]]
+    days: list[dt.date]
+
+
+def team_members(team: Team) -> list[User]:
+    return list(team.members.order_by("last_name", "first_name", "username"))
+
+
+def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: bool = True) -> TeamProgress:
+    """The supervisor dashboard's figures, from summary rows only."""
+    now = now or timezone.now()
+    policy = policy_for(team.property)
+    targets = targets_for(team.property)
+    members = team_members(team)
+    rollups: dict[int, dict[str, SkillRollup]] = {}
+    for rollup in SkillRollup.objects.filter(user__in=[m.pk for m in members]).only(
+        "user_id", "kind", "recent", "answers", "mistakes", "last_answered_at"
+    ):
+        rollups.setdefault(rollup.user_id, {})[rollup.kind] = rollup
+    skills = skills_for({kind for per_user in rollups.values() for kind in per_user})
+    rows = []
+    for member in members:
+        own = rollups.get(member.pk, {})
+        cells = []
+        for skill in skills:
+            row = own.get(skill.slug)
+            cells.append(
+                mastery(
+                    skill.slug,
+                    row.recent if row else [],
+                    policy,
+                    targets.get(skill.slug, DEFAULT_TARGET_SECONDS),
+                    total_answers=row.answers if row else 0,
+                    last_answered_at=row.last_answered_at if row else None,
+                )
+            )
+        times = [row.last_answered_at for row in own.values() if row.last_answered_at]
+        rows.append(TeamRow(member, cells, max(times) if times else None))
+    _flag_needs_help(rows, skills, policy, now)
+    needs_help = sorted(
+        (row for row in rows if row.reasons), key=lambda row: (-len(row.reasons), row.mastered, row.name)
+    )
+    missed = []
+    for index, skill in enumerate(skills):
+        answers = sum(row.cells[index].answers for row in rows)
+        wrong = answers - sum(row.cells[index].correct for row in rows)
+        if wrong:
+            trainees = sum(1 for row in rows if row.cells[index].answers > row.cells[index].correct)
+            missed.append(MissedSkill(skill, answers, wrong, trainees))
+    missed.sort(key=lambda item: (-item.wrong / item.answers, -item.wrong))
+    tallies: dict[str, list[Any]] = {}
+    for user_id, per_user in rollups.items():
+        for kind, row in per_user.items():
+            for code, (count, message, last_id) in row.mistakes.items():
+                tally = tallies.setdefault(code, [0, message, last_id, kind, set()])
+                tally[0] += count
+                tally[4].add(user_id)
+                if last_id > tally[2]:
+                    tally[1], tally[2] = message, last_id
+    mistakes = sorted(
+        (
+            NamedMistakeTally(code, skill_of(kind), message, count, len(users))
+            for code, (count, message, _, kind, users) in tallies.items()
+        ),
+        key=lambda item: (-item.count, item.code),
+    )
+    days = trend_days(timezone.localdate(now))
+    trend = team_trend([m.pk for m in members], days[0]) if with_trend else {}
+    return TeamProgress(team, policy, skills, rows, needs_help, missed[:8], mistakes[:10], trend, days)
+
+
+def _flag_needs_help(rows: Sequence[TeamRow], skills: Sequence[Skill], policy: Policy, now: dt.datetime) -> None:
+    """Reasons a trainee needs help: inactive, falling accuracy, least progress in the team.
+
+    Least progress: the bottom quarter of the team (at least one trainee in a team of two
+    or more) by (skills mastered, mean accuracy), unless they are level with the best.
+    """
+    for row in rows:
+        if row.last_answered_at is None:
+            row.reasons.append("has not drilled yet")
+        elif now - row.last_answered_at > dt.timedelta(days=policy.inactive_days):
+            row.reasons.append(f"inactive for {(now - row.last_answered_at).days} days")
+        for skill, cell in zip(skills, row.cells, strict=True):
+            if cell.falling:
+                before, after = cell.falling
+                row.reasons.append(
+                    f"accuracy falling in {skill.title}: {round(100 * before)} % → {round(100 * after)} %"
+                )
+    if len(rows) >= 2:
+        ranked = sorted(rows, key=lambda row: (row.mastered, row.mean_accuracy))
+        best = (ranked[-1].mastered, ranked[-1].mean_accuracy)
+        for row in ranked[: max(1, math.floor(len(rows) / 4))]:
+            if (row.mastered, row.mean_accuracy) < best:
+                row.reasons.append(f"least progress: {row.mastered} of {len(skills)} skills mastered")
+
+
+def team_trend(user_ids: Sequence[int], since: dt.date) -> dict[dt.date, tuple[int, int]]:
+    rows = (
+        DailyTally.objects.filter(user_id__in=user_ids, day__gte=since)
+        .values("day")
+        .annotate(answers=Sum("answers"), correct=Sum("correct"))
+        .order_by("day")
+    )
+    return {row["day"]: (row["answers"], row["correct"]) for row in rows}
+
+
+# --- Item statistics -----------------------------------------------------------------
+
+
+def item_stats(trainees: QuerySet[User] | Sequence[User]) -> list[tuple[Skill, ItemStat]]:
+    """Facility and discrimination per (kind, difficulty) over ``trainees``' roll-ups."""
+    rows = SkillRollup.objects.filter(user__in=trainees).values_list("user_id", "kind", "by_difficulty")
+    stats = item_statistics(count_items(rows))
+    return [(skill_of(stat.kind), stat) for stat in stats]

@@ -1,0 +1,218 @@
+"""Progress pages and CSV exports. Thin: reads in ``selectors``, charts in ``charts``.
+
+Status codes: anonymous → login redirect; a trainee asking for team pages → 403; a team,
+trainee or attempt the user may not see → 404 (its existence is not revealed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from drills.kinds.base import UnknownKindError, get_kind
+from drills.models import Role, User
+from drills.practice.services import regenerate
+from drills.progress import charts, exports, selectors
+from drills.progress.stats import Level
+from games.errors import GameError
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)  # login_required ran first
+    return user
+
+
+def _may_see_teams(user: User) -> bool:
+    return user.is_superuser or user.is_property_staff or user.role == Role.SUPERVISOR
+
+
+def _require_team_viewer(request: HttpRequest) -> User:
+    user = _user(request)
+    if not _may_see_teams(user):
+        raise PermissionDenied("Only supervisors and staff see team progress.")
+    return user
+
+
+def _trainee_context(request: HttpRequest, trainee: User) -> dict[str, Any]:
+    progress = selectors.trainee_progress(trainee)
+    accuracy = float(progress.policy.accuracy)
+    trend_charts = [
+        charts.accuracy_line(f"{skill.title}: share right per day", progress.days, counts, target=accuracy, height=160)
+        for skill, counts in progress.trends
+    ]
+    page = Paginator(selectors.trainee_attempts(trainee), 25).get_page(request.GET.get("page"))
+    return {
+        "trainee": trainee,
+        "own": trainee.pk == request.user.pk,
+        "progress": progress,
+        "trend_charts": trend_charts,
+        "page": page,
+        "policy": progress.policy,
+        "accuracy_percent": round(100 * accuracy),
+    }
+
+
+@login_required
+@require_GET
+def mine(request: HttpRequest) -> HttpResponse:
+    return render(request, "progress/trainee.html", _trainee_context(request, _user(request)))
+
+
+@login_required
+@require_GET
+def trainee(request: HttpRequest, trainee_id: int) -> HttpResponse:
+    person = selectors.trainee_for(_user(request), trainee_id)
+    if person is None:
+        raise Http404("No such trainee")
+    return render(request, "progress/trainee.html", _trainee_context(request, person))
+
+
+@login_required
+@require_GET
+def trainee_csv(request: HttpRequest, trainee_id: int) -> StreamingHttpResponse:
+    person = selectors.trainee_for(_user(request), trainee_id)
+    if person is None:
+        raise Http404("No such trainee")
+    return exports.csv_response(f"attempts-{person.username}.csv", exports.attempt_rows(person))
+
+
+def _display(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(str(item) for item in value)
+    return "" if value is None else str(value)
+
+
+@login_required
+@require_GET
+def replay(request: HttpRequest, public_id: str) -> HttpResponse:
+    """An answered scenario exactly as the trainee saw it, their answer next to the key."""
+    stored = selectors.scenario_for(_user(request), public_id)
+    if stored is None:
+        raise Http404("No such attempt")
+    attempt = stored.attempt
+    context: dict[str, Any] = {"stored": stored, "attempt": attempt, "trainee": stored.user}
+    try:
+        scenario = regenerate(stored)
+        kind = get_kind(stored.kind)
+    except (UnknownKindError, GameError) as error:
+        context["replay_error"] = f"This drill can no longer be regenerated ({error.__class__.__name__}: {error})."
+        scenario = None
+    if scenario is not None:
+        labels = {f.name: f.label for f in scenario.fields}
+        key = dict(scenario.solution.key)
+        context.update(
+            {
+                "kind": kind,
+                "prompt": scenario.prompt,
+                "key_changed": key != stored.key,
+                "rows": [
+                    {
+                        "label": labels.get(name, name),
+                        "yours": _display(attempt.answer.get(name)),
+                        "key": _display(value),
+                        "right": attempt.answer.get(name) == value,
+                    }
+                    for name, value in key.items()
+                ],
+            }
+        )
+    return render(request, "progress/replay.html", context)
+
+
+@login_required
+@require_GET
+def teams(request: HttpRequest) -> HttpResponse:
+    user = _require_team_viewer(request)
+    visible = selectors.visible_teams(user).prefetch_related("members", "supervisors")
+    return render(request, "progress/teams.html", {"teams": visible})
+
+
+def _team_or_404(request: HttpRequest, team_id: int) -> Any:
+    team = selectors.team_for(_require_team_viewer(request), team_id)
+    if team is None:
+        raise Http404("No such team")
+    return team
+
+
+@login_required
+@require_GET
+def team(request: HttpRequest, team_id: int) -> HttpResponse:
+    """The supervisor dashboard of one team."""
+    progress = selectors.team_progress(_team_or_404(request, team_id))
+    short = [(skill.slug, skill.title) for skill in progress.skills]
+    heat = charts.heatmap(
+        short,
+        [(row.name, reverse("progress:trainee", args=[row.trainee.pk]), row.cells) for row in progress.rows],
+    )
+    counts = [0] * (len(progress.skills) + 1)
+    for row in progress.rows:
+        counts[row.mastered] += 1
+    distribution = charts.bar_chart(
+        "Trainees by number of skills mastered",
+        [(f"{n} skill{'s' if n != 1 else ''} mastered", count, str(count)) for n, count in enumerate(counts)],
+        label_width=170,
+    )
+    trend = charts.accuracy_line(
+        "Team: share right per day", progress.days, progress.trend, target=float(progress.policy.accuracy)
+    )
+    context = {
+        "progress": progress,
+        "team": progress.team,
+        "heat": heat,
+        "distribution": distribution,
+        "trend": trend,
+        "levels": list(Level),
+    }
+    # Certification status per trainee and game (exams issue): the lead wires a
+    # ``certifications`` context variable; the section renders only when it is present.
+    return render(request, "progress/team.html", context)
+
+
+@login_required
+@require_GET
+def team_csv(request: HttpRequest, team_id: int) -> StreamingHttpResponse:
+    progress = selectors.team_progress(_team_or_404(request, team_id), with_trend=False)
+    return exports.csv_response(f"team-progress-{progress.team.pk}.csv", exports.team_rows(progress))
+
+
+@login_required
+@require_GET
+def items(request: HttpRequest) -> HttpResponse:
+    """Item statistics over the trainees the user may see, or one of their teams (?team=)."""
+    user = _require_team_viewer(request)
+    team_id = request.GET.get("team", "")
+    selected = None
+    if team_id:
+        if not team_id.isdigit():
+            return render(request, "progress/items.html", {"error": "team must be a team id", "teams": []}, status=400)
+        selected = selectors.team_for(user, int(team_id))
+        if selected is None:
+            raise Http404("No such team")
+        trainees: Any = selectors.team_members(selected)
+    else:
+        trainees = selectors.visible_trainees(user).exclude(pk=user.pk)
+    stats = selectors.item_stats(trainees)
+    facility = charts.bar_chart(
+        "Facility: share of answers right, per drill and difficulty",
+        [
+            (f"{skill.title} · {stat.difficulty}", stat.facility or 0, f"{stat.facility_percent} %")
+            for skill, stat in stats
+        ],
+        maximum=1,
+        label_width=220,
+    )
+    context = {
+        "stats": stats,
+        "facility": facility,
+        "teams": selectors.visible_teams(user),
+        "selected": selected,
+    }
+    return render(request, "progress/items.html", context)

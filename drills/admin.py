@@ -18,7 +18,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from drills.models import Property, Role, RuleSet, Team, User
+from drills.models import Attempt, DrillScenario, Property, Role, RuleSet, Team, User
 from drills.services.rules import make_default
 from games.errors import RuleSetError
 from games.registry import GAMES, default_rules
@@ -255,3 +255,64 @@ class RuleSetAdmin(PropertyScopedAdmin):
         for rule_set in rule_sets:
             make_default(rule_set)
         self.message_user(request, f"{len(rule_sets)} rule set(s) made default.", messages.SUCCESS)
+
+
+# --- Drilling: scenarios and attempts (read-only; issue 7) ----------------------------
+
+ATTEMPT_FILTERS: list[Any] = [
+    ("user__property", admin.RelatedOnlyFieldListFilter),
+    ("user__teams", admin.RelatedOnlyFieldListFilter),
+    ("user", admin.RelatedOnlyFieldListFilter),
+    "kind",
+    "difficulty",
+    "correct",
+    "answered_at",
+]
+
+
+class ReadOnlyUserScopedAdmin(PropertyScopedAdmin):
+    """Rows owned by a user: scoped by the user's property, viewed but never edited here
+    (grades and roll-ups are written by the drill services only)."""
+
+    property_lookup = "user__property"
+
+    def property_id_of(self, obj: Any) -> int | None:
+        return getattr(getattr(obj, "user", None), "property_id", None)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Attempt)
+class AttemptAdmin(ReadOnlyUserScopedAdmin):
+    list_display = ["answered_at", "user", "kind", "difficulty", "correct", "score", "time_taken_ms", "mistake_code"]
+    list_filter = ATTEMPT_FILTERS
+    search_fields = ["user__username", "user__last_name", "kind", "mistake_code"]
+    date_hierarchy = "answered_at"
+    list_select_related = ["user"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return super().get_queryset(request).select_related("user", "scenario")
+
+
+@admin.register(DrillScenario)
+class DrillScenarioAdmin(ReadOnlyUserScopedAdmin):
+    list_display = ["shown_at", "user", "kind", "difficulty", "mode", "public_id"]
+    list_filter = [
+        ("user__property", admin.RelatedOnlyFieldListFilter),
+        ("user__teams", admin.RelatedOnlyFieldListFilter),
+        ("user", admin.RelatedOnlyFieldListFilter),
+        "kind",
+        "difficulty",
+        "mode",
+        "shown_at",
+    ]
+    search_fields = ["user__username", "kind", "public_id"]
+    date_hierarchy = "shown_at"
+    list_select_related = ["user"]

@@ -40,7 +40,7 @@ NAV = _items(
     ("Home", "home", [Role.TRAINEE, STAFF]),
     ("Drills", "drills:list", [Role.TRAINEE]),
     ("History", "drills:history", [Role.TRAINEE]),
-    ("Team dashboard", "home", [Role.SUPERVISOR]),
+    ("Team dashboard", "progress:teams", [Role.SUPERVISOR]),
     ("Rule sets", "rule-sets", [STAFF]),
     ("Admin", "admin:index", [STAFF]),
 )

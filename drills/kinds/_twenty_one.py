@@ -1,0 +1,401 @@
+"""Shared parts of the twenty-one family's drill kinds (``drills.kinds.blackjack`` and
+``drills.kinds.jack_switch``): bets by difficulty, a draw pile that can be steered towards
+the cases a drill wants, a box played to the end by a simple policy, the dealer's hand,
+settle-door bodies, and the dealer hit-or-stand kind both games drill.
+
+Not a kind module: the registry skips modules whose name starts with ``_``. Every rule
+is the engine's (``games.blackjack``, ``games.jack_switch``); this module only deals
+cards and words prompts. Randomness comes only from the ``random.Random`` passed in.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, TypeVar
+
+from drills.kinds.base import (
+    JSON,
+    AnswerField,
+    CardGroup,
+    Difficulty,
+    DrillKind,
+    FieldType,
+    NamedMistake,
+    Prompt,
+    Solution,
+)
+from games.blackjack.deal import shuffled_shoe
+from games.blackjack.dealer import dealer_action, dealer_action_reason, dealer_must_hit, verify_dealer_hand
+from games.blackjack.errors import SituationError
+from games.blackjack.hand import card_value, hand_value
+from games.blackjack.options import Action, OptionsSituation, can_act
+from games.blackjack.rules import TwentyOneRules
+from games.blackjack.settle import Box, PlayerHand, half
+from games.cards import Card, Rank, format_cards, parse_standard_card
+from games.money import format_money
+
+R = TypeVar("R", bound=TwentyOneRules)
+
+EASY_BETS = ("10", "20", "25", "50", "100")
+NORMAL_BETS = ("10", "15", "20", "25", "30", "35", "40", "50", "75", "100")
+HARD_BETS = ("35", "25.50", "17.50", "12.50", "45", "7.50", "65", "15", "27.50", "105", "55", "22.50")
+"""Odd amounts for hard drills: 3:2 and halves land on 25 and 75 cents (never a fraction of
+a cent, so no rounding question hides in the drill)."""
+
+YES_NO = (("yes", "Yes"), ("no", "No"))
+RESULT_CHOICES = (
+    ("win", "Win"),
+    ("lose", "Lose"),
+    ("push", "Push"),
+    ("blackjack", "Blackjack"),
+    ("surrender", "Surrender"),
+)
+
+
+def draw_bet(rng: random.Random, difficulty: Difficulty) -> Decimal:
+    """A bet for the difficulty: round amounts when easy, odd ones when hard."""
+    choices = {Difficulty.EASY: EASY_BETS, Difficulty.NORMAL: NORMAL_BETS + HARD_BETS[:4],
+               Difficulty.HARD: HARD_BETS}[difficulty]
+    return Decimal(rng.choice(choices))
+
+
+def cards_of(texts: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(parse_standard_card(text) for text in texts)
+
+
+def words(cards: Sequence[Card]) -> str:
+    return " ".join(format_cards(cards))
+
+
+def plain_money(amount: Decimal) -> str:
+    """``25`` for whole amounts, ``25.50`` otherwise (table limits read this way)."""
+    return str(int(amount)) if amount == amount.to_integral_value() else format_money(amount)
+
+
+def house_values(rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:
+    """The house values a settling dealer needs to know (BJ-5 / JS-3, BJ-8 / JS-5)."""
+    soft = "hits" if rules.dealer_hits_soft_17 else "stands on"
+    return (
+        ("Blackjack pays", str(rules.blackjack_pays)),
+        ("Insurance pays", str(rules.insurance_pays)),
+        ("Dealer", f"{soft} soft 17"),
+    )
+
+
+def with_class_traits(rules: R, **traits: Any) -> R:
+    """``rules`` with some fixed traits of its game changed (``DEALER_PUSH_TOTAL``...): a
+    subclass of its class, the same house values. Named mistakes run the engine under it."""
+    base = type(rules)
+    wrong = dataclasses.make_dataclass(f"Wrong{base.__name__}", [], bases=(base,), frozen=True, namespace=traits)
+    values = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    result: R = wrong(**values)
+    return result
+
+
+# --- dealing -----------------------------------------------------------------------
+
+
+class DrawPile:
+    """The game's shoe shuffled by ``rng``: cards are drawn in order, or the next card
+    matching a wish is taken out of it (a stacked deck: every situation stays possible in
+    the shoe, since each card is taken from it at most once)."""
+
+    def __init__(self, rng: random.Random, rules: TwentyOneRules) -> None:
+        self._cards = shuffled_shoe(rng, rules)
+
+    def next(self) -> Card:
+        return self._cards.pop()
+
+    def find(self, wanted: Callable[[Card], bool]) -> Card | None:
+        for card in reversed(self._cards):
+            if wanted(card):
+                return card
+        return None
+
+    def take(self, wanted: Callable[[Card], bool]) -> Card:
+        """The next card matching ``wanted`` (the next card when none does)."""
+        for index in range(len(self._cards) - 1, -1, -1):
+            if wanted(self._cards[index]):
+                return self._cards.pop(index)
+        return self.next()
+
+    def value(self, value: int) -> Card:
+        """The next card of this blackjack value (1 for an Ace, 10 for T J Q K)."""
+        return self.take(lambda card: card_value(card) == value)
+
+    def rank(self, *ranks: Rank) -> Card:
+        return self.take(lambda card: card.rank in ranks)
+
+    def put_back(self, cards: Sequence[Card]) -> None:
+        """Return cards to the bottom of the pile (a redrawn hand's cards)."""
+        self._cards[0:0] = cards
+
+    def stream(self) -> Iterator[Card]:
+        while True:
+            yield self.next()
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a simulated player plays a box (chances from 0 to 1)."""
+
+    split: float = 0.3
+    """Split a pair other than Aces and 8s (those are always split when allowed)."""
+    double: float = 0.7
+    """Double a two-card hard 9-11 (or a soft 13-18 against a 3-6)."""
+    stand_low: float = 0.25
+    """Stand on a hard 12-16."""
+    steer_double: float = 0.0
+    """Give a split hand a second card that makes it a 9-11 (a double follows)."""
+    steer_ten: float = 0.0
+    """Give a split hand a 10-value as its second card (split Aces: 21, not blackjack)."""
+
+
+def _second_card(pile: DrawPile, first: Card, split_aces: bool, style: Style, rng: random.Random) -> Card:
+    if rng.random() < style.steer_ten:
+        return pile.value(10)
+    if not split_aces and rng.random() < style.steer_double:
+        start = card_value(first)
+        return pile.take(lambda card: card.rank is not Rank.ACE and 9 <= start + card_value(card) <= 11)
+    return pile.next()
+
+
+def play_box(pile: DrawPile, first: tuple[Card, Card], upcard: Card, rules: TwentyOneRules, rng: random.Random,
+             style: Style, *, switched: bool = False) -> tuple[PlayerHand, ...]:
+    """Play a box from its first two cards: split (BJ-S1..S3), double (BJ-D1, BJ-D2), hit
+    and stand as the engine allows (``can_act``), by ``style``."""
+    pending: list[list[Card]] = [list(first)]
+    finished: list[PlayerHand] = []
+    split_aces = False
+    while pending:
+        cards = pending.pop(0)
+        if len(cards) == 1:
+            cards.append(_second_card(pile, cards[0], split_aces, style, rng))
+        situation = OptionsSituation(
+            hand=tuple(cards), dealer=upcard, hands_in_box=len(finished) + len(pending) + 1,
+            from_split_aces=split_aces, third_card_dealt=True, switched=switched,
+        )
+        wants_split = not switched and (cards[0].rank in (Rank.ACE, Rank.EIGHT) or rng.random() < style.split)
+        if wants_split and can_act(situation, Action.SPLIT, rules):
+            split_aces = cards[0].rank is Rank.ACE
+            pending[0:0] = [[cards[0]], [cards[1]]]
+            continue
+        finished.append(_play_hand(pile, situation, rules, rng, style))
+    return tuple(finished)
+
+
+def _play_hand(pile: DrawPile, situation: OptionsSituation, rules: TwentyOneRules, rng: random.Random,
+               style: Style) -> PlayerHand:
+    cards = list(situation.hand)
+    value = situation.value
+    up = card_value(situation.dealer)
+    doubles = (not value.soft and value.total in (9, 10, 11)) or (value.soft and 13 <= value.total <= 18
+                                                                  and 3 <= up <= 6)
+    if doubles and rng.random() < style.double and can_act(situation, Action.DOUBLE, rules):
+        return PlayerHand((*cards, pile.next()), doubled=True)
+    while True:
+        current = dataclasses.replace(situation, hand=tuple(cards))
+        value = current.value
+        if not can_act(current, Action.HIT, rules) or value.total >= 18 or (value.total == 17 and not value.soft):
+            return PlayerHand(tuple(cards))
+        if not value.soft and 12 <= value.total <= 16 and rng.random() < style.stand_low:
+            return PlayerHand(tuple(cards))
+        cards.append(pile.next())
+
+
+def finish_dealer(pile: DrawPile, upcard: Card, rules: TwentyOneRules, rng: random.Random,
+                  want: Callable[[tuple[Card, ...]], bool] | None = None, steer: float = 0.7) -> tuple[Card, ...]:
+    """The dealer's hand from ``upcard``, drawn as BJ-8 / JS-5 say. With ``want``, the
+    draws are steered (each time a card would finish the hand as wanted, it is taken with
+    chance ``steer``) and the hand is redrawn until it ends as wanted."""
+    for _ in range(200):
+        hand: tuple[Card, ...] = (upcard,)
+        while dealer_must_hit(hand_value(hand), rules):
+            finishing = None
+            if want is not None and rng.random() < steer:
+                finishing = pile.find(_finishes(hand, want, rules))
+            hand = (*hand, pile.take(finishing.__eq__) if finishing is not None else pile.next())
+        if want is None or want(hand):
+            return hand
+        pile.put_back(hand[1:])
+    raise RuntimeError("no dealer hand as wanted")  # pragma: no cover: steering finds one at once
+
+
+def _finishes(hand: tuple[Card, ...], want: Callable[[tuple[Card, ...]], bool],
+              rules: TwentyOneRules) -> Callable[[Card], bool]:
+    """Whether a card ends the dealer's hand (BJ-8 / JS-5) as wanted."""
+    return lambda card: want((*hand, card)) and not dealer_must_hit(hand_value((*hand, card)), rules)
+
+
+def dealer_total_is(total: int) -> Callable[[tuple[Card, ...]], bool]:
+    return lambda cards: hand_value(cards).total == total
+
+
+def dealer_blackjack(cards: tuple[Card, ...]) -> bool:
+    return hand_value(cards).blackjack
+
+
+# --- settle bodies -----------------------------------------------------------------
+
+
+def settle_body(box: Box, dealer: Sequence[Card], *, with_switch: bool) -> dict[str, JSON]:
+    """The rulings door's ``settle`` body for a box (RULINGS.md)."""
+    body: dict[str, JSON] = {
+        "bet": format_money(box.bet),
+        "hands": [{"cards": format_cards(hand.cards), "doubled": hand.doubled} for hand in box.hands],
+        "dealer": format_cards(dealer),
+        "insurance": format_money(box.insurance),
+        "even_money": box.even_money,
+        "surrendered": box.surrendered,
+    }
+    if with_switch:
+        body["switched"] = box.switched
+    return body
+
+
+def box_of(body: Mapping[str, JSON]) -> tuple[Box, tuple[Card, ...]]:
+    """The engine's box and dealer hand from a settle body."""
+    box = Box(
+        bet=Decimal(body["bet"]),
+        hands=tuple(PlayerHand(cards_of(hand["cards"]), bool(hand["doubled"])) for hand in body["hands"]),
+        insurance=Decimal(body.get("insurance", "0")),
+        even_money=bool(body.get("even_money", False)),
+        surrendered=bool(body.get("surrendered", False)),
+        switched=bool(body.get("switched", False)),
+    )
+    return box, cards_of(body["dealer"])
+
+
+def hand_groups(box: Box, dealer: Sequence[Card]) -> tuple[CardGroup, ...]:
+    groups = [CardGroup("dealer", "Dealer", tuple(format_cards(dealer)))]
+    for index, hand in enumerate(box.hands, start=1):
+        label = f"Hand {index}" if box.split else "Player's hand"
+        notes = [note for note, on in (("doubled", hand.doubled), ("after the switch", box.switched)) if on]
+        if notes:
+            label += f" ({', '.join(notes)})"
+        groups.append(CardGroup(f"hand_{index}", label, tuple(format_cards(hand.cards))))
+    return tuple(groups)
+
+
+def insurance_for(bet: Decimal, rng: random.Random) -> Decimal:
+    """An insurance stake: the most allowed, half the bet (BJ-I1), or a rounder part of it."""
+    most = half(bet)
+    if rng.random() < 0.65:
+        return most
+    smaller = (most / 2).quantize(Decimal("1"))
+    return smaller if Decimal(0) < smaller < most else most
+
+
+# --- the dealer's hit or stand (BJ-8, JS-5) ----------------------------------------------
+
+SOFT_17 = ((1, 6), (1, 1, 5), (1, 2, 4), (1, 3, 3), (1, 1, 1, 4), (1, 1, 2, 3), (1, 2, 2, 2))
+SOFT_18 = ((1, 7), (1, 2, 5), (1, 3, 4), (1, 1, 6), (1, 2, 2, 3), (1, 1, 1, 5))
+HARD_17_WITH_ACE = ((10, 6, 1), (9, 7, 1), (8, 8, 1), (10, 5, 1, 1), (5, 5, 6, 1), (4, 2, 10, 1), (1, 6, 10))
+SIXTEEN_WITH_ACE = ((1, 5), (1, 2, 3), (1, 1, 4), (10, 5, 1), (9, 6, 1), (1, 5, 10), (1, 4, 1, 10))
+
+
+def _compose(pile: DrawPile, rng: random.Random, rules: TwentyOneRules,
+             shapes: Sequence[Sequence[int]]) -> tuple[Card, ...]:
+    """A dealer hand of one of these values (1 = Ace) in an order the dealer could have
+    drawn it under ``rules``."""
+    for _ in range(100):
+        values = list(rng.choice(shapes))
+        rng.shuffle(values)
+        cards = tuple(pile.value(value) for value in values)
+        try:
+            verify_dealer_hand(cards, rules, finished=False)
+        except SituationError:
+            continue
+        return cards
+    raise RuntimeError("no dealer hand of these shapes")  # pragma: no cover: every shape has a valid order
+
+
+def _natural_dealer_hand(pile: DrawPile, rng: random.Random, rules: TwentyOneRules,
+                         keep: Callable[[tuple[Card, ...]], bool]) -> tuple[Card, ...]:
+    """A dealer hand stopped at a random point of the draw (two cards or more)."""
+    while True:
+        hand: list[Card] = [pile.next(), pile.next()]
+        prefixes = [tuple(hand)]
+        while dealer_must_hit(hand_value(hand), rules):
+            hand.append(pile.next())
+            prefixes.append(tuple(hand))
+        candidates = [prefix for prefix in prefixes if keep(prefix)]
+        if candidates:
+            return rng.choice(candidates)
+
+
+class DealerActionKind(DrillKind[R]):
+    """Does the dealer hit or stand? (BJ-8 / JS-5: H17 is the rule set's value.)"""
+
+    target_seconds = 5
+
+    def situation(self, rng: random.Random, difficulty: Difficulty, rules: R) -> Mapping[str, JSON]:
+        pile = DrawPile(rng, rules)
+        if difficulty is Difficulty.EASY:
+            cards = _natural_dealer_hand(pile, rng, rules, lambda hand: not hand_value(hand).soft)
+        elif difficulty is Difficulty.NORMAL:
+            cards = _natural_dealer_hand(pile, rng, rules, lambda hand: True)
+        else:
+            roll = rng.random()
+            shapes = SOFT_17 if roll < 0.45 else SOFT_18 if roll < 0.6 else (
+                HARD_17_WITH_ACE if roll < 0.8 else SIXTEEN_WITH_ACE)
+            cards = _compose(pile, rng, rules, shapes)
+        return {"cards": format_cards(cards)}
+
+    def solve(self, situation: Mapping[str, JSON], rules: R) -> Solution:
+        cards = cards_of(situation["cards"])
+        ruled = dealer_action(cards, rules)
+        return Solution(key={"action": ruled.value.value}, rules=ruled.rule_ids,
+                        explanation=dealer_action_reason(cards, rules))
+
+    def prompt(self, situation: Mapping[str, JSON], rules: R) -> Prompt:
+        soft = "hits soft 17" if rules.dealer_hits_soft_17 else "stands on all 17s, soft 17 included"
+        return Prompt(
+            question="Every box has played. Does the dealer draw another card or stand?",
+            cards=(CardGroup("dealer", "Dealer", tuple(situation["cards"])),),
+            facts=(("This house's dealer", soft),),
+        )
+
+    def fields(self, situation: Mapping[str, JSON], rules: R) -> tuple[AnswerField, ...]:
+        return (AnswerField("action", "Dealer", FieldType.CHOICE, choices=(("hit", "Hit"), ("stand", "Stand"))),)
+
+    def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
+        return "dealer-action", {"cards": situation["cards"]}
+
+    def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        return {"action": answer["action"]}
+
+    def mistakes(self, rules: R) -> Sequence[NamedMistake]:
+        draws = rules.IDS.dealer_draws
+
+        def other_soft_17_rule(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
+            wrong = dataclasses.replace(rules, dealer_hits_soft_17=not rules.dealer_hits_soft_17)
+            return {"action": dealer_action(cards_of(situation["cards"]), wrong).value.value}
+
+        def ace_always_soft(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            cards = cards_of(situation["cards"])
+            value = hand_value(cards)
+            if value.size < 2 or value.bust or not any(card.rank is Rank.ACE for card in cards):
+                return None
+            hits = dealer_must_hit(dataclasses.replace(value, soft=True), rules)
+            return {"action": "hit" if hits else "stand"}
+
+        if rules.dealer_hits_soft_17:
+            soft_message = (f"this house's dealer hits soft 17 ({draws}): you played it as in a game where the "
+                            "dealer stands on all 17s")
+        else:
+            soft_message = (f"this house's dealer stands on all 17s, soft 17 included ({draws}): you hit it as in a "
+                            "hit-soft-17 game")
+        return (
+            NamedMistake("dealer-soft-17-rule", soft_message, other_soft_17_rule),
+            NamedMistake(
+                "dealer-hard-17-with-ace-as-soft",
+                f"an Ace makes a hand soft only while it can count 11: this 17 is hard and the dealer stands "
+                f"({draws}, {rules.IDS.values})",
+                ace_always_soft,
+            ),
+        )

@@ -259,10 +259,18 @@ class RuleSetAdmin(PropertyScopedAdmin):
 
 # --- Drilling: scenarios and attempts (read-only; issue 7) ----------------------------
 
+class TraineeFilter(admin.RelatedOnlyFieldListFilter):
+    """The user filter, titled "trainee", offering only people in the admin's own rows."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.title = "trainee"
+
+
 ATTEMPT_FILTERS: list[Any] = [
     ("user__property", admin.RelatedOnlyFieldListFilter),
     ("user__teams", admin.RelatedOnlyFieldListFilter),
-    ("user", admin.RelatedOnlyFieldListFilter),
+    ("user", TraineeFilter),
     "kind",
     "difficulty",
     "correct",
@@ -307,7 +315,7 @@ class DrillScenarioAdmin(ReadOnlyUserScopedAdmin):
     list_filter = [
         ("user__property", admin.RelatedOnlyFieldListFilter),
         ("user__teams", admin.RelatedOnlyFieldListFilter),
-        ("user", admin.RelatedOnlyFieldListFilter),
+        ("user", TraineeFilter),
         "kind",
         "difficulty",
         "mode",

@@ -9,14 +9,14 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 
-from drills.admin import PropertyScopedAdmin, ReadOnlyUserScopedAdmin
+from drills.admin import PropertyScopedAdmin, ReadOnlyUserScopedAdmin, TraineeFilter
 from drills.kinds.base import all_kinds
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
 
 USER_FILTERS: list[Any] = [
     ("user__property", admin.RelatedOnlyFieldListFilter),
     ("user__teams", admin.RelatedOnlyFieldListFilter),
-    ("user", admin.RelatedOnlyFieldListFilter),
+    ("user", TraineeFilter),
 ]
 
 

@@ -230,20 +230,21 @@ def _make_place(thresholds: Thresholds) -> PlaceFunction:
     def place(codes: Sequence[int], tables: Tables) -> Placement:
         if JOKER_CODE in codes:
             return _place_with_jokers(codes, tables, t)
-        order = sorted(range(7), key=codes.__getitem__, reverse=True)  # highest rank first
+        ranks = [RANK_OF[code] for code in codes]
+        # highest rank first; equal ranks in the order given (a stable sort)
+        order = sorted(range(7), key=ranks.__getitem__, reverse=True)
         ranked: Groups = []
         previous = -1
         for x in order:
-            rank_index = codes[x] >> 2
-            if rank_index == previous:
+            if ranks[x] == previous:
                 ranked[-1].append(x)
             else:
                 ranked.append([x])
-                previous = rank_index
+                previous = ranks[x]
         ranked.sort(key=len, reverse=True)  # stable: equal sizes stay highest rank first
         top, second = len(ranked[0]), len(ranked[1])
         if top == 4:
-            front, key = _step_2(ranked[0], [x for group in ranked[1:] for x in group], RANK_OF_INDEX(codes), t, "2-")
+            front, key = _step_2(ranked[0], [x for group in ranked[1:] for x in group], ranks, t, "2-")
             return _ordered(front, key)
         if top == 3 and second >= 2:
             return _step_3(Split(codes, tables), ranked)
@@ -252,37 +253,26 @@ def _make_place(thresholds: Thresholds) -> PlaceFunction:
             mask |= _RANK_BIT[code]
         if _HAS_FLUSH[sum(map(_SUIT_FIELD.__getitem__, codes))] or mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4:
             if top == 2 and second == 2:
-                front, key = _step_6(ranked, RANK_OF_INDEX(codes), t)  # step 4: "Two pair: as step 6"
+                front, key = _step_6(ranked, ranks, t)  # step 4: "Two pair: as step 6"
                 return _ordered(front, "4-" + key)
-            return _step_4(Split(codes, tables), ranked, RANK_OF_INDEX(codes), t)
-        front, key = _steps_5_to_9(ranked, codes, top, second, t)
-        return _ordered(front, key)
+            return _step_4(Split(codes, tables), ranked, ranks, t)
+        if top == 2 and second == 2:
+            if len(ranked) == 4:
+                return _ordered((ranked[0][0], ranked[0][1]), "5")  # step 5: three pair, the highest pair in front
+            front, key = _step_6(ranked, ranks, t)
+            return _ordered(front, key)
+        if top == 3:
+            return _ordered(*_step_7(ranked, ranks[ranked[0][0]]))
+        if top == 2:
+            return _ordered((ranked[1][0], ranked[2][0]), "8")  # step 8: pair back, the two highest singles in front
+        return _ordered((ranked[1][0], ranked[2][0]), "9")  # step 9: highest card back, the 2nd and 3rd in front
 
     return place
-
-
-def RANK_OF_INDEX(codes: Sequence[int]) -> list[int]:
-    """The rank of each of the seven cards (no jokers)."""
-    return [RANK_OF[code] for code in codes]
 
 
 def _ordered(front: tuple[int, int], key: str) -> Placement:
     i, j = front
     return (i, j, key) if i < j else (j, i, key)
-
-
-def _steps_5_to_9(
-    ranked: Groups, codes: Sequence[int], top: int, second: int, t: Thresholds
-) -> tuple[tuple[int, int], str]:
-    if top == 2 and second == 2:
-        if len(ranked) == 4:
-            return (ranked[0][0], ranked[0][1]), "5"  # step 5: three pair, the highest pair in front
-        return _step_6(ranked, RANK_OF_INDEX(codes), t)
-    if top == 3:
-        return _step_7(ranked, ACE if codes[ranked[0][0]] >> 2 == ACE - 2 else 0)
-    if top == 2:
-        return (ranked[1][0], ranked[2][0]), "8"  # step 8: the pair back, the two highest singles in front
-    return (ranked[1][0], ranked[2][0]), "9"  # step 9: the highest card back, the 2nd and 3rd in front
 
 
 def _place_with_jokers(codes: Sequence[int], tables: Tables, t: Thresholds) -> Placement:

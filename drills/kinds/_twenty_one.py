@@ -284,10 +284,10 @@ def hand_groups(box: Box, dealer: Sequence[Card]) -> tuple[CardGroup, ...]:
 def insurance_for(bet: Decimal, rng: random.Random) -> Decimal:
     """An insurance stake: the most allowed, half the bet (BJ-I1), or a rounder part of it."""
     most = half(bet)
-    if rng.random() < 0.65:
+    rounder = [Decimal(5) * n for n in range(1, int(most // 5) + 1) if Decimal(5) * n < most]
+    if not rounder or rng.random() < 0.65:
         return most
-    smaller = (most / 2).quantize(Decimal("1"))
-    return smaller if Decimal(0) < smaller < most else most
+    return rng.choice(rounder)
 
 
 # --- the dealer's hit or stand (BJ-8, JS-5) ----------------------------------------------

@@ -34,6 +34,8 @@ GOOD = [
     ("jack-switch", {"super_match": {"one-pair": "1:1", "three-of-a-kind": "4:1"}}),
     ("jack-switch", {"bonus_limits": "10-200: 1-100"}),
     ("over-under-26", {"win_return_multiple": 5}),
+    ("pai-gow", {"collection_fee": "1.00"}),
+    ("pai-gow", {"house_way": "pg-h", "wheel_lowest_straight": False}),
     ("over-under-26", {"bonus_pay_table": {"8": "100:1", "26": "5:1", "joker": "1:1"}}),
 ]
 
@@ -53,6 +55,9 @@ BAD = [
     ("over-under-26", {"bonus_pay_table": {"45": "1:1"}}, "bonus_pay_table"),
     ("over-under-26", {"win_return_multiple": 1}, "win_return_multiple"),
     ("over-under-26", {"colour": "red"}, "colour"),
+    ("pai-gow", {"house_way": "commerce"}, "house_way"),
+    ("pai-gow", {"collection_fee": "-1"}, "collection_fee"),
+    ("pai-gow", {"collection_fee": 0.5}, "collection_fee"),
 ]
 
 

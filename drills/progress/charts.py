@@ -63,7 +63,7 @@ def accuracy_line(
     counts: dict[dt.date, tuple[int, int]],
     *,
     target: float | None = None,
-    width: int = 560,
+    width: int = 480,
     height: int = 200,
 ) -> LineChart:
     """Daily accuracy (percent) over ``days``; ``counts`` maps a day to (answers, right).
@@ -73,7 +73,7 @@ def accuracy_line(
     >>> len(chart.segments), [p.label for p in chart.points]
     (2, ['2025-01-01: 50 % right of 10', '2025-01-03: 100 % right of 4'])
     """
-    left, top, right_pad, bottom_pad = 40, 10, 10, 24
+    left, top, right_pad, bottom_pad = 52, 10, 12, 24
     plot_width, plot_height = width - left - right_pad, height - top - bottom_pad
     step = plot_width / max(1, len(days) - 1)
 
@@ -152,7 +152,7 @@ def bar_chart(
     items: Sequence[tuple[str, float, str]],
     *,
     maximum: float | None = None,
-    width: int = 560,
+    width: int = 460,
     label_width: int = 180,
     css: Sequence[str] = (),
 ) -> BarChart:
@@ -182,6 +182,7 @@ def bar_chart(
 @dataclass(frozen=True)
 class HeatCell:
     x: int
+    cx: int  # the centre, for the cell's text
     level: Level
     text: str  # what the cell says ("93", "✓", "–")
     title: str  # the full sentence for a tooltip / screen reader
@@ -203,7 +204,7 @@ class Heatmap:
     cell_width: int
     cell_height: int
     header_height: int
-    columns: tuple[tuple[int, str], ...]  # (x centre, short title)
+    columns: tuple[tuple[int, str], ...]  # (x centre, title), drawn slanted
     rows: tuple[HeatRow, ...]
 
 
@@ -218,7 +219,7 @@ def cell_sentence(trainee: str, skill: str, item: Mastery) -> str:
 
 def heatmap(skills: Sequence[tuple[str, str]], rows: Sequence[tuple[str, str, Sequence[Mastery]]]) -> Heatmap:
     """Trainees × skills. ``skills``: (slug, short title); ``rows``: (name, url, masteries by skill)."""
-    label_width, cell_width, cell_height, header_height = 150, 72, 28, 44
+    label_width, cell_width, cell_height, header_height = 150, 44, 28, 120
     columns = tuple(
         (label_width + index * cell_width + cell_width // 2, title) for index, (_, title) in enumerate(skills)
     )
@@ -233,9 +234,15 @@ def heatmap(skills: Sequence[tuple[str, str]], rows: Sequence[tuple[str, str, Se
             else:
                 text = str(item.accuracy_percent)
             cells.append(
-                HeatCell(label_width + col * cell_width, item.level, text, cell_sentence(name, skills[col][1], item))
+                HeatCell(
+                    label_width + col * cell_width,
+                    label_width + col * cell_width + cell_width // 2,
+                    item.level,
+                    text,
+                    cell_sentence(name, skills[col][1], item),
+                )
             )
         heat_rows.append(HeatRow(header_height + row_index * cell_height, name, url, tuple(cells)))
-    width = label_width + cell_width * max(1, len(skills))
+    width = label_width + cell_width * max(1, len(skills)) + 110  # room for the slanted titles
     height = header_height + cell_height * max(1, len(rows))
     return Heatmap(width, height, label_width, cell_width, cell_height, header_height, columns, tuple(heat_rows))

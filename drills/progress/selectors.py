@@ -157,6 +157,14 @@ class TraineeProgress:
     def mastered(self) -> int:
         return sum(1 for item in self.skills if item.mastery.mastered)
 
+    @property
+    def practised(self) -> list[SkillProgress]:
+        return [item for item in self.skills if item.mastery.total_answers]
+
+    @property
+    def not_started(self) -> list[SkillProgress]:
+        return [item for item in self.skills if not item.mastery.total_answers]
+
 
 def _weakest_difficulty(by_difficulty: dict[str, list[int]]) -> str:
     rated = [(correct / answers, difficulty) for difficulty, (answers, correct) in by_difficulty.items() if answers]

@@ -196,10 +196,10 @@ def test_window_keeps_the_newest_answers(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_accuracy_line_geometry() -> None:
     days = [dt.date(2025, 1, d) for d in range(1, 6)]
-    chart = accuracy_line("t", days, {days[0]: (4, 4), days[1]: (4, 2), days[4]: (2, 0)}, target=0.9, width=140)
-    # Plot from x=40 to 130 over 4 steps of 22.5; y from 10 (100 %) to 176 (0 %) for height 200.
-    assert [(p.x, p.y) for p in chart.points] == [(40.0, 10.0), (62.5, 93.0), (130.0, 176.0)]
-    assert chart.segments == ("40.0,10.0 62.5,93.0", "130.0,176.0")
+    chart = accuracy_line("t", days, {days[0]: (4, 4), days[1]: (4, 2), days[4]: (2, 0)}, target=0.9, width=152)
+    # Plot from x=52 to 140 over 4 steps of 22; y from 10 (100 %) to 176 (0 %) for height 200.
+    assert [(p.x, p.y) for p in chart.points] == [(52.0, 10.0), (74.0, 93.0), (140.0, 176.0)]
+    assert chart.segments == ("52.0,10.0 74.0,93.0", "140.0,176.0")
     assert chart.target == pytest.approx(26.6)
     assert chart.rows[1] == ("2025-01-02", "50 %", "4")
 
@@ -211,5 +211,5 @@ def test_bar_chart_and_heatmap_geometry() -> None:
     cells = [mastery("k", window("1" * 20), Policy(), 10), mastery("k", [], Policy(), 10)]
     heat = heatmap([("k", "Kind"), ("j", "Other")], [("Ann", "/p/1/", cells)])
     assert [cell.text for cell in heat.rows[0].cells] == ["✓", "–"]
-    assert heat.rows[0].cells[1].x == 150 + 72
+    assert (heat.rows[0].cells[1].x, heat.rows[0].cells[1].cx) == (150 + 44, 150 + 44 + 22)
     assert "not started" in heat.rows[0].cells[1].title

@@ -100,6 +100,28 @@ def _setting(body: Body, key: str) -> tuple[Setting, list[tuple[str, Sequence[An
     return Setting(tuple(high), tuple(low)), parts
 
 
+_RULE_WORDS = {
+    "PG-R": "hands rank by PG-R",
+    "PG-J": "a joker is whatever card makes its hand best, in front it pairs its partner (PG-J)",
+    "PG-C": "copies go to the player-dealer (PG-C)",
+    "PG-16": "every hand plays at its true value, whatever was announced (PG-16)",
+    "PG-12": "a two-card hand above the five-card hand fouls (PG-12)",
+    "PG-13": "any split but five and two fouls (PG-13)",
+    "PG-17": "the player-dealer's hand is never played fouled (PG-17)",
+    "PG-H": "the logical way is the house way (PG-H)",
+    "PG-F": "the collection fee is taken per hand in action (PG-F)",
+}
+
+
+def _cite(text: str, rules: Sequence[str]) -> str:
+    """The explanation, with a word on every applied rule it does not cite yet."""
+    missing = [_RULE_WORDS.get(rule, rule) for rule in rules if f"({rule})" not in text and f" {rule}" not in text]
+    sentence = text if text.endswith(".") else text + "."
+    if missing:
+        sentence += " " + "; ".join(missing)[0].upper() + "; ".join(missing)[1:] + "."
+    return sentence
+
+
 def _has_joker(cards: Sequence[AnyCard]) -> bool:
     return any(isinstance(card, Joker) for card in cards)
 
@@ -177,7 +199,9 @@ def foul(body: Body, rules: PaiGowRules) -> Ruling:
         text = f"{reason}: the hand is fouled and its wager forfeited to the extent the bank covers."
     else:
         text = f"{reason}: the hand is not fouled."
-    return Ruling(answer={"fouled": check.fouled, "reason": check.reason}, rules=check.rules, explanation=text)
+    return Ruling(
+        answer={"fouled": check.fouled, "reason": check.reason}, rules=check.rules, explanation=_cite(text, check.rules)
+    )
 
 
 # --- showdown ------------------------------------------------------------------------------
@@ -223,7 +247,7 @@ def showdown_question(body: Body, rules: PaiGowRules) -> Ruling:
             "win": money_json(result.win),
         },
         rules=result.rules,
-        explanation=". ".join(parts) + ".",
+        explanation=_cite(". ".join(parts), result.rules),
     )
 
 
@@ -284,7 +308,7 @@ def table(body: Body, rules: PaiGowRules) -> Ruling:
             "banker_net": money_json(settlement.banker_net),
         },
         rules=settlement.rules,
-        explanation="; ".join(words) + ".",
+        explanation=_cite("; ".join(words), settlement.rules),
     )
 
 

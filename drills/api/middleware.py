@@ -17,6 +17,7 @@ from http import HTTPStatus
 from django.conf import settings
 from django.core.exceptions import BadRequest, PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import is_valid_path
 
 from drills.api.errors import error_response, too_big_message
 
@@ -64,3 +65,25 @@ class ApiErrorMiddleware:
             return None  # Django answers these with a 4xx page, which __call__ turns into JSON
         logger.exception("unhandled error on %s", request.path, exc_info=exception)
         return error_response(500, "detail", "internal error: the server could not answer this request")
+
+
+class ApiTrailingSlashMiddleware:
+    """Accept API addresses with or without their trailing slash.
+
+    Django's ``APPEND_SLASH`` answers a slash-less address with a redirect, which a client
+    cannot follow for a POST (and in DEBUG it raises instead). For ``/api/`` paths that do
+    not resolve as written but do with a slash, the request is routed to the slashed view.
+    Runs before ``CommonMiddleware``.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        path = request.path_info
+        if path.startswith(API_PREFIX) and not path.endswith("/"):
+            urlconf = getattr(request, "urlconf", None)
+            if not is_valid_path(path, urlconf) and is_valid_path(f"{path}/", urlconf):
+                request.path_info = f"{path}/"
+                request.path = f"{request.path}/"
+        return self.get_response(request)

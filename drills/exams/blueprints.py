@@ -60,6 +60,12 @@ def section_specs(version: BlueprintVersion) -> list[SectionSpec]:
     ]
 
 
+def default_settings() -> dict[str, Any]:
+    """A new version's settings when nothing is given."""
+    fields = {field.name: field for field in BlueprintVersion._meta.concrete_fields}
+    return {name: fields[name].get_default() for name in VERSION_FIELDS}
+
+
 def version_settings(version: BlueprintVersion) -> dict[str, Any]:
     return {name: getattr(version, name) for name in VERSION_FIELDS}
 
@@ -105,6 +111,8 @@ def validate(blueprint: Blueprint, settings: Mapping[str, Any], sections: Sequen
             errors[f"{prefix}.count"] = "from 1 to 50 items"
     if sum(spec.count for spec in sections) > MAX_ITEMS:
         errors["sections"] = f"at most {MAX_ITEMS} items in an exam"
+    if not settings.get("review_closed_score", True):
+        errors["review_closed_score"] = "a candidate must learn their result once the exam has closed"
     for phase in REVIEW_PHASES:
         if settings.get(f"review_{phase}_explanations") and not settings.get(f"review_{phase}_answers"):
             errors[f"review_{phase}_explanations"] = "explanations give the right answer away: show the answers too"
@@ -131,14 +139,15 @@ def save_version(
 ) -> SavedVersion:
     """Save a blueprint's content: in place while the latest version has no sitting,
     else as the next version. Raises :class:`BlueprintInvalid` naming the field."""
-    errors = validate(blueprint, settings, sections)
-    if errors:
-        field, message = next(iter(errors.items()))
-        raise BlueprintInvalid(message, field=field)
     unknown = set(settings) - set(VERSION_FIELDS)
     if unknown:
         raise BlueprintInvalid(f"unknown setting {sorted(unknown)[0]!r}", field=sorted(unknown)[0])
     latest = BlueprintVersion.objects.select_for_update().filter(blueprint=blueprint).order_by("-number").first()
+    base = version_settings(latest) if latest is not None else default_settings()
+    errors = validate(blueprint, {**base, **settings}, sections)
+    if errors:
+        field, message = next(iter(errors.items()))
+        raise BlueprintInvalid(message, field=field)
     if latest is not None:
         current = {**version_settings(latest), "sections": section_specs(latest)}
         wanted = {**version_settings(latest), **settings, "sections": list(sections)}

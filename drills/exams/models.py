@@ -154,6 +154,9 @@ class CandidateSlot(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["candidate", "blueprint"], name="exam_slot_unique")]
 
+    def __str__(self) -> str:
+        return f"slot of {self.candidate_id} for {self.blueprint_id}"
+
 
 class SittingStatus(models.TextChoices):
     OPEN = "open", "In progress"
@@ -244,6 +247,9 @@ class AnswerEvent(models.Model):
     class Meta:
         ordering = ["saved_at", "pk"]
         indexes = [models.Index(fields=["sitting", "saved_at"], name="exam_event_sitting")]
+
+    def __str__(self) -> str:
+        return f"item {self.position} saved at {self.saved_at:%H:%M:%S}"
 
 
 class SittingResult(models.Model):

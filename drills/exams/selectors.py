@@ -16,7 +16,7 @@ from drills.exams.models import Blueprint, BlueprintVersion, Certificate, Sittin
 from drills.exams.policy import Phase, Reveal, phase_of
 from drills.exams.services import StartCheck, start_check
 from drills.models import Role, Team, User
-from games.registry import GAMES
+from games.registry import GAMES, game_name
 
 # --- candidates ---------------------------------------------------------------------------
 
@@ -129,7 +129,7 @@ def visible_teams(user: User) -> QuerySet[Team]:
         return Team.objects.all()
     if user.role == Role.STAFF and user.property_id is not None:
         return Team.objects.filter(property_id=user.property_id)
-    if user.role == Role.SUPERVISOR:
+    if user.role == Role.SUPERVISOR and user.property_id is not None:
         return user.supervised_teams.filter(property_id=user.property_id)
     return Team.objects.none()
 
@@ -149,9 +149,10 @@ def visible_blueprints(user: User) -> QuerySet[Blueprint]:
 def results_blueprints(user: User) -> QuerySet[Blueprint]:
     if user.is_superuser:
         return Blueprint.objects.all()
-    if user.property_id is None or not can_see_results(user):
+    property_id = user.property_id
+    if property_id is None or not can_see_results(user):
         return Blueprint.objects.none()
-    return Blueprint.objects.filter(property_id=user.property_id)
+    return Blueprint.objects.filter(property_id=property_id)
 
 
 def certificate_by_code(code: str) -> Certificate | None:
@@ -206,3 +207,9 @@ def certification_status(users: Iterable[User | int]) -> dict[int, dict[str, str
     ):
         raise_to(user_id, game, CertificationStatus.REVOKED if revoked_at else CertificationStatus.CERTIFIED)
     return {user_id: {game: str(value) for game, value in games.items()} for user_id, games in status.items()}
+
+
+def certification_rows(user: User) -> list[tuple[str, str]]:
+    """(game name, status) for one person, every game (the trainee's home and exam list)."""
+    status = certification_status([user]).get(user.pk, {})
+    return [(game_name(game), value) for game, value in status.items()]

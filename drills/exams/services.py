@@ -27,7 +27,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from drills.exams import scoring
-from drills.exams.blueprints import snapshot
+from drills.exams.blueprints import section_specs, snapshot, validate, version_settings
 from drills.exams.errors import ItemFinal, NoSuchItem, SittingOver, StartRefused, TimeUp
 from drills.exams.models import (
     FINISHED,
@@ -100,7 +100,9 @@ class StartCheck:
         return max(0, self.attempts_allowed - self.attempts_used)
 
 
-def start_check(blueprint: Blueprint, version: BlueprintVersion | None, sittings: list[Sitting], now: datetime) -> StartCheck:
+def start_check(
+    blueprint: Blueprint, version: BlueprintVersion | None, sittings: list[Sitting], now: datetime
+) -> StartCheck:
     """The rules for a new sitting, given the candidate's sittings of this blueprint."""
     allowed = version.attempts_allowed if version is not None else 0
     used = len(sittings)
@@ -183,11 +185,10 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
             rules = rule_set.as_rules() if rule_set is not None else default_rules(blueprint.game)
         except RuleSetError as error:
             raise StartRefused(f"the property's rules for this game are invalid: {error}") from None
+        problems = validate(blueprint, version_settings(version), section_specs(version))
+        if problems:
+            raise StartRefused(f"this exam cannot be drawn now: {next(iter(problems.values()))}")
         planned = scoring.plan_items(drawn["sections"])
-        for section in drawn["sections"]:
-            reason = get_kind(section["kind"]).unavailable_reason(rules)
-            if reason:
-                raise StartRefused(f"this exam cannot be drawn under the property's rules: {reason}")
         deadline = now + timedelta(minutes=version.time_limit_minutes)
         if blueprint.closes_at is not None:
             deadline = min(deadline, blueprint.closes_at)
@@ -370,7 +371,8 @@ def _item_json(sitting: Sitting, item: SittingItem, late_credit: int) -> tuple[d
         elapsed = (Decimal(elapsed_ms) / 1000).quantize(Decimal("0.001"))
         grade = kind.grade(scenario, item.answer, sitting_rules(sitting))
         correct, score = grade.correct, grade.score
-        expected, explanation, rules, mistake = dict(grade.expected), grade.explanation, list(grade.rules), grade.mistake
+        expected, explanation = dict(grade.expected), grade.explanation
+        rules, mistake = list(grade.rules), grade.mistake
     else:
         correct, score = False, Decimal("0.00")
         expected, explanation = dict(scenario.solution.key), scenario.solution.explanation
@@ -416,7 +418,8 @@ def grade_sitting(sitting_id: int, graded_by: str = "") -> SittingResult | None:
         if existing is not None:
             return existing
         drawn = sitting.blueprint_snapshot
-        items, points_by_section = [], {}
+        items: list[dict[str, Any]] = []
+        points_by_section: dict[int, list[Decimal]] = {}
         for item in sitting.items.order_by("position"):
             data, points = _item_json(sitting, item, int(drawn["late_credit_percent"]))
             items.append(data)

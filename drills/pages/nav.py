@@ -40,8 +40,11 @@ NAV = _items(
     ("Home", "home", [Role.TRAINEE, STAFF]),
     ("Drills", "drills:list", [Role.TRAINEE]),
     ("History", "drills:history", [Role.TRAINEE]),
+    ("Exams", "exams:list", [Role.TRAINEE]),
     ("Team dashboard", "progress:teams", [Role.SUPERVISOR]),
+    ("Exam results", "exams:results", [Role.SUPERVISOR, STAFF]),
     ("Rule sets", "rule-sets", [STAFF]),
+    ("Exam blueprints", "exams:blueprints", [STAFF]),
     ("Admin", "admin:index", [STAFF]),
 )
 

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from drills import selectors
+from drills.exams.selectors import certification_rows
 from drills.models import RuleSet, User
 from drills.pages.nav import STAFF, audience, url_if_exists
 from games.errors import RuleSetError
@@ -57,6 +58,9 @@ def home(request: HttpRequest) -> HttpResponse:
         "games": selectors.games_of(user.property),
         "teams": selectors.teams_of_member(user),
         "drills_url": url_if_exists("drills:list"),
+        # Issue 8: certification status per game and the way to the exams.
+        "exams_url": url_if_exists("exams:list"),
+        "certifications": certification_rows(user),
     }
     return render(request, "pages/home_trainee.html", context)
 

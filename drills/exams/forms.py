@@ -1,0 +1,100 @@
+"""Forms of the staff's blueprint page and the results filter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from drills.exams.blueprints import VERSION_FIELDS, SectionSpec
+from drills.exams.models import DIFFICULTY_CHOICES, Blueprint, BlueprintVersion, SittingStatus
+from drills.kinds.base import all_kinds
+from games.registry import game_name
+
+
+def kind_choices() -> list[tuple[str, Any]]:
+    grouped: dict[str, list[tuple[str, str]]] = {}
+    for kind in all_kinds():
+        grouped.setdefault(kind.game, []).append((kind.slug, f"{kind.title} ({kind.slug})"))
+    return [("", "—")] + [(game_name(game), choices) for game, choices in grouped.items()]
+
+
+class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = Blueprint
+        fields = ["title", "game", "description", "is_active", "closes_at"]
+        widgets = {
+            "description": forms.Textarea(attrs={"rows": 2}),
+            "closes_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        }
+
+    def __init__(self, *args: Any, property: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.property = property
+        formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"]
+        self.fields["closes_at"].input_formats = formats  # type: ignore[attr-defined]
+        if self.instance.pk is not None:
+            self.fields["game"].disabled = True  # a blueprint is for one game, for good
+            self.fields["game"].help_text = "A blueprint is for one game: make a new blueprint for another."
+
+    def clean_title(self) -> str:
+        title = str(self.cleaned_data["title"]).strip()
+        clash = Blueprint.objects.filter(property=self.property, title__iexact=title).exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError("another exam of this property has this title")
+        return title
+
+
+class VersionForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = BlueprintVersion
+        fields = list(VERSION_FIELDS)
+        labels = {
+            "time_limit_minutes": "Time limit (minutes)",
+            "pass_percent": "Pass mark (%)",
+            "retake_wait_hours": "Wait before a retake (hours)",
+            "late_credit_percent": "Credit kept for a late item (%)",
+        }
+
+
+class SectionForm(forms.Form):
+    title = forms.CharField(max_length=120)
+    kind = forms.ChoiceField(choices=kind_choices)
+    difficulty = forms.ChoiceField(choices=DIFFICULTY_CHOICES, initial="normal")
+    count = forms.IntegerField(min_value=1, max_value=50, initial=5)
+    target_seconds = forms.IntegerField(min_value=1, max_value=3600, required=False, label="Target (s)")
+    min_percent = forms.IntegerField(min_value=0, max_value=100, required=False, label="Minimum (%)")
+
+    def spec(self) -> SectionSpec:
+        data = self.cleaned_data
+        return SectionSpec(
+            data["title"], data["kind"], data["difficulty"], data["count"], data["target_seconds"], data["min_percent"]
+        )
+
+
+SectionFormSet = forms.formset_factory(SectionForm, extra=2, can_delete=True, max_num=20, validate_max=True)
+
+
+def section_specs_from(formset: Any) -> list[SectionSpec]:
+    return [
+        form.spec()
+        for form in formset.forms
+        if form.has_changed() and not form.cleaned_data.get("DELETE") and form.cleaned_data
+    ]
+
+
+OUTCOMES = [("", "all"), ("passed", "passed"), ("failed", "failed"), ("pending", "not graded yet")]
+
+
+class ResultsFilter(forms.Form):
+    exam = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    team = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    outcome = forms.ChoiceField(choices=OUTCOMES, required=False)
+    status = forms.ChoiceField(choices=[("", "all"), *SittingStatus.choices], required=False)
+
+    def __init__(self, *args: Any, blueprints: Any, teams: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        exam_choices = [("", "all exams")] + [(b.pk, b.title) for b in blueprints]
+        team_choices = [("", "all teams")] + [(t.pk, t.name) for t in teams]
+        self.fields["exam"].choices = exam_choices  # type: ignore[attr-defined]
+        self.fields["team"].choices = team_choices  # type: ignore[attr-defined]

@@ -1,7 +1,7 @@
 """Shared parts of the twenty-one family's drill kinds (``drills.kinds.blackjack`` and
 ``drills.kinds.jack_switch``): bets by difficulty, a draw pile that can be steered towards
 the cases a drill wants, a box played to the end by a simple policy, the dealer's hand,
-settle-door bodies, and the dealer hit-or-stand kind both games drill.
+and the dealer hit-or-stand kind both games drill (boxes and settling: ``_boxes``).
 
 Not a kind module: the registry skips modules whose name starts with ``_``. Every rule
 is the engine's (``games.blackjack``, ``games.jack_switch``); this module only deals
@@ -34,7 +34,7 @@ from games.blackjack.errors import SituationError
 from games.blackjack.hand import card_value, hand_value
 from games.blackjack.options import Action, OptionsSituation, can_act
 from games.blackjack.rules import TwentyOneRules
-from games.blackjack.settle import Box, PlayerHand, half
+from games.blackjack.settle import PlayerHand
 from games.cards import Card, Rank, format_cards, parse_standard_card
 from games.money import format_money
 
@@ -47,14 +47,6 @@ HARD_BETS = ("35", "25.50", "17.50", "12.50", "45", "7.50", "65", "15", "27.50",
 a cent, so no rounding question hides in the drill)."""
 
 YES_NO = (("yes", "Yes"), ("no", "No"))
-RESULT_CHOICES = (
-    ("win", "Win"),
-    ("lose", "Lose"),
-    ("push", "Push"),
-    ("blackjack", "Blackjack"),
-    ("surrender", "Surrender"),
-)
-
 
 def draw_bet(rng: random.Random, difficulty: Difficulty) -> Decimal:
     """A bet for the difficulty: round amounts when easy, odd ones when hard."""
@@ -237,57 +229,6 @@ def dealer_total_is(total: int) -> Callable[[tuple[Card, ...]], bool]:
 
 def dealer_blackjack(cards: tuple[Card, ...]) -> bool:
     return hand_value(cards).blackjack
-
-
-# --- settle bodies -----------------------------------------------------------------
-
-
-def settle_body(box: Box, dealer: Sequence[Card], *, with_switch: bool) -> dict[str, JSON]:
-    """The rulings door's ``settle`` body for a box (RULINGS.md)."""
-    body: dict[str, JSON] = {
-        "bet": format_money(box.bet),
-        "hands": [{"cards": format_cards(hand.cards), "doubled": hand.doubled} for hand in box.hands],
-        "dealer": format_cards(dealer),
-        "insurance": format_money(box.insurance),
-        "even_money": box.even_money,
-        "surrendered": box.surrendered,
-    }
-    if with_switch:
-        body["switched"] = box.switched
-    return body
-
-
-def box_of(body: Mapping[str, JSON]) -> tuple[Box, tuple[Card, ...]]:
-    """The engine's box and dealer hand from a settle body."""
-    box = Box(
-        bet=Decimal(body["bet"]),
-        hands=tuple(PlayerHand(cards_of(hand["cards"]), bool(hand["doubled"])) for hand in body["hands"]),
-        insurance=Decimal(body.get("insurance", "0")),
-        even_money=bool(body.get("even_money", False)),
-        surrendered=bool(body.get("surrendered", False)),
-        switched=bool(body.get("switched", False)),
-    )
-    return box, cards_of(body["dealer"])
-
-
-def hand_groups(box: Box, dealer: Sequence[Card]) -> tuple[CardGroup, ...]:
-    groups = [CardGroup("dealer", "Dealer", tuple(format_cards(dealer)))]
-    for index, hand in enumerate(box.hands, start=1):
-        label = f"Hand {index}" if box.split else "Player's hand"
-        notes = [note for note, on in (("doubled", hand.doubled), ("after the switch", box.switched)) if on]
-        if notes:
-            label += f" ({', '.join(notes)})"
-        groups.append(CardGroup(f"hand_{index}", label, tuple(format_cards(hand.cards))))
-    return tuple(groups)
-
-
-def insurance_for(bet: Decimal, rng: random.Random) -> Decimal:
-    """An insurance stake: the most allowed, half the bet (BJ-I1), or a rounder part of it."""
-    most = half(bet)
-    rounder = [Decimal(5) * n for n in range(1, int(most // 5) + 1) if Decimal(5) * n < most]
-    if not rounder or rng.random() < 0.65:
-        return most
-    return rng.choice(rounder)
 
 
 # --- the dealer's hit or stand (BJ-8, JS-5) ----------------------------------------------

@@ -14,21 +14,27 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
+from drills.kinds._boxes import (
+    box_facts,
+    box_of,
+    deal_box,
+    door_settle_key,
+    hand_groups,
+    insurance_for,
+    settle_body,
+    settle_fields,
+    settle_mistakes,
+    settlement_key,
+)
 from drills.kinds._twenty_one import (
     YES_NO,
     DealerActionKind,
     DrawPile,
     Style,
-    box_of,
     cards_of,
     dealer_blackjack,
     draw_bet,
-    finish_dealer,
-    hand_groups,
     house_values,
-    insurance_for,
-    play_box,
-    settle_body,
     words,
 )
 from drills.kinds.base import (
@@ -63,18 +69,15 @@ from games.blackjack.rules import EVEN_MONEY, BlackjackRules, TwentyOneRules
 from games.blackjack.settle import (
     BlackjackTiming,
     Box,
-    BoxSettlement,
     PayoutKind,
-    PlayerHand,
     blackjack_timing,
     dealer_payout,
     half,
     settle_box,
-    settled_without_dealer,
 )
 from games.cards import Card, Rank, format_cards
 from games.errors import GameError
-from games.money import ZERO, format_money, payout
+from games.money import ZERO, format_money
 
 GAME = BlackjackRules.GAME
 
@@ -539,56 +542,6 @@ BLACKJACK_STYLE = Style()
 EASY_STYLE = Style(split=0.0, double=0.0, stand_low=0.6)
 
 
-def deal_box(pile: DrawPile, rng: random.Random, rules: TwentyOneRules, bet: Decimal, style: Style, *,
-             upcard: Card | None = None, first: tuple[Card, Card] | None = None, insurance_chance: float = 0.0,
-             surrender_chance: float = 0.0, even_money_chance: float = 0.0,
-             dealer_want: Callable[[tuple[Card, ...]], bool] | None = None,
-             switched: bool = False) -> tuple[Box, tuple[Card, ...]]:
-    """A box dealt and played to the end (BJ-6 .. BJ-R), and the dealer's hand. A
-    ``switched`` box (Jack Switch, JS-7) gets ``first`` as it is after the switch."""
-    upcard = upcard or pile.next()
-    first = first or (pile.next(), pile.next())
-    start = OptionsSituation(hand=first, dealer=upcard, switched=switched)
-    if rng.random() < even_money_chance and can_act(start, Action.EVEN_MONEY, rules):
-        return Box(bet=bet, hands=(PlayerHand(first),), even_money=True), (upcard,)
-    insurance = ZERO
-    if rng.random() < insurance_chance and can_act(start, Action.INSURANCE, rules):
-        insurance = insurance_for(bet, rng)
-    if (rng.random() < surrender_chance and can_act(start, Action.SURRENDER, rules)
-            and 13 <= start.value.total <= 16):
-        return Box(bet=bet, hands=(PlayerHand(first),), surrendered=True), finish_dealer(pile, upcard, rules, rng)
-    box = Box(bet=bet, hands=play_box(pile, first, upcard, rules, rng, style, switched=switched), insurance=insurance,
-              switched=switched)
-    if dealer_want is None and insurance == 0 and not box.extra_stakes and settled_without_dealer(box, upcard, rules):
-        return box, (upcard,)  # nothing waits for the dealer's cards (BJ-3, BJ-10)
-    return box, finish_dealer(pile, upcard, rules, rng, dealer_want)
-
-
-def settle_fields(box: Box) -> tuple[AnswerField, ...]:
-    fields: list[AnswerField] = []
-    if box.split:
-        fields.extend(AnswerField(f"hand_{index}", f"Hand {index}: player's result", FieldType.AMOUNT, signed=True)
-                      for index in range(1, len(box.hands) + 1))
-    if box.insurance > 0:
-        fields.append(AnswerField("insurance_win", "Insurance: player's result", FieldType.AMOUNT, signed=True))
-    fields.append(AnswerField("net", "Net for the box", FieldType.AMOUNT, signed=True))
-    return tuple(fields)
-
-
-def settle_key(box: Box, wins: Sequence[Decimal], insurance_win: Decimal) -> dict[str, JSON]:
-    key: dict[str, JSON] = {}
-    if box.split:
-        key.update({f"hand_{index}": format_money(win) for index, win in enumerate(wins, start=1)})
-    if box.insurance > 0:
-        key["insurance_win"] = format_money(insurance_win)
-    key["net"] = format_money(sum(wins, ZERO) + insurance_win)
-    return key
-
-
-def settlement_key(box: Box, settled: BoxSettlement) -> dict[str, JSON]:
-    return settle_key(box, [hand.win for hand in settled.hands], settled.insurance_win)
-
-
 class BlackjackSettleBox(DrillKind[BlackjackRules]):
     """Settle a box: splits, doubles, insurance, even money, surrender, dealer blackjack (BJ-O)."""
 
@@ -660,89 +613,6 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
         return settle_mistakes(rules)
-
-
-def door_settle_key(answer: Mapping[str, JSON]) -> dict[str, JSON]:
-    key: dict[str, JSON] = {}
-    if len(answer["hands"]) > 1:
-        key.update({f"hand_{index}": hand["win"] for index, hand in enumerate(answer["hands"], start=1)})
-    if Decimal(answer["insurance_win"]) != 0:
-        key["insurance_win"] = answer["insurance_win"]
-    key["net"] = answer["net"]
-    return key
-
-
-def box_facts(box: Box, rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:
-    facts = [("Bet", format_money(box.bet))]
-    if box.split:
-        facts.append(("Box", f"split into {len(box.hands)} hands, each with its own bet of {format_money(box.bet)}"))
-    if box.insurance > 0:
-        facts.append(("Insurance bet", format_money(box.insurance)))
-    if box.even_money:
-        facts.append(("Even money", "the player took even money"))
-    if box.surrendered:
-        facts.append(("Surrender", "the player surrendered"))
-    return (*facts, *house_values(rules))
-
-
-def settle_mistakes(rules: BlackjackRules) -> tuple[NamedMistake, ...]:
-    """The settling mistakes of the issue, each run through the engine (or, where the
-    engine has no switch for the wrong rule, the wrong rule's arithmetic on its result)."""
-
-    def settled(situation: Mapping[str, JSON]) -> tuple[Box, tuple[Card, ...], BoxSettlement]:
-        box, dealer = box_of(situation)
-        return box, dealer, settle_box(box, dealer, rules)
-
-    def all_stakes_lost(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-        box, dealer, result = settled(situation)
-        if not hand_value(dealer).blackjack or not box.extra_stakes:
-            return None
-        return settle_key(box, [-box.stake(hand) for hand in box.hands], result.insurance_win)
-
-    def split_natural_as_blackjack(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-        box, dealer, result = settled(situation)
-        if not box.split:
-            return None
-        wins = []
-        for hand, settled_hand in zip(box.hands, result.hands, strict=True):
-            if len(hand.cards) == 2 and hand_value(hand.cards).blackjack:
-                try:  # the same cards as an unsplit hand: a blackjack
-                    wins.append(settle_box(Box(bet=box.bet, hands=(hand,)), dealer, rules).net)
-                except GameError:
-                    return None
-            else:
-                wins.append(settled_hand.win)
-        return settle_key(box, wins, result.insurance_win)
-
-    def surrender_whole_bet(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-        box, _, result = settled(situation)
-        return settle_key(box, [-box.bet], result.insurance_win) if box.surrendered else None
-
-    def even_money_as_blackjack(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-        box, _, result = settled(situation)
-        if not box.even_money:
-            return None
-        return settle_key(box, [payout(box.bet, rules.blackjack_pays)], result.insurance_win)
-
-    def blackjack_even(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-        box, dealer = box_of(situation)
-        return settlement_key(box, settle_box(box, dealer, dataclasses.replace(rules, blackjack_pays=EVEN_MONEY)))
-
-    return (
-        NamedMistake("bj-o-all-stakes-lost",
-                     "on a dealer blackjack the box loses only its original bet: double and split stakes are "
-                     "returned (BJ-O)", all_stakes_lost),
-        NamedMistake("bj-split-ace-ten-blackjack",
-                     "after a split, Ace + 10-value is 21, not blackjack: paid 1:1, and it loses to a dealer "
-                     "blackjack (BJ-S4)", split_natural_as_blackjack),
-        NamedMistake("bj-surrender-whole-bet", "a surrender collects half the bet, not all of it (BJ-R1)",
-                     surrender_whole_bet),
-        NamedMistake("bj-even-money-paid-as-blackjack",
-                     f"even money pays 1:1, not the blackjack's {rules.blackjack_pays} (BJ-E)",
-                     even_money_as_blackjack),
-        NamedMistake("bj-blackjack-paid-1-1", f"a blackjack pays {rules.blackjack_pays} here, not 1:1 (BJ-5)",
-                     blackjack_even),
-    )
 
 
 # --- 6. insurance maximum -------------------------------------------------------------
@@ -920,19 +790,3 @@ register(BlackjackOptions())
 register(BlackjackSettleBox())
 register(BlackjackInsuranceMax())
 register(BlackjackPayNowOrWait())
-
-__all__ = [
-    "BlackjackDealerAction",
-    "BlackjackHandTotal",
-    "BlackjackInsuranceMax",
-    "BlackjackOptions",
-    "BlackjackPayNowOrWait",
-    "BlackjackPayout",
-    "BlackjackSettleBox",
-    "box_facts",
-    "deal_box",
-    "door_settle_key",
-    "settle_fields",
-    "settle_key",
-    "settlement_key",
-]

@@ -18,24 +18,28 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
+from drills.kinds._boxes import (
+    box_facts_22,
+    box_of,
+    deal_against_22,
+    door_results_key,
+    hand_groups,
+    result_fields,
+    settle_22_explanation,
+    settle_22_mistakes,
+    settle_body,
+    settled_key,
+)
 from drills.kinds._twenty_one import (
-    RESULT_CHOICES,
     YES_NO,
     DealerActionKind,
     DrawPile,
-    Style,
-    box_of,
     cards_of,
-    dealer_total_is,
     draw_bet,
-    hand_groups,
-    house_values,
     plain_money,
-    settle_body,
-    with_class_traits,
     words,
 )
 from drills.kinds.base import (
@@ -50,12 +54,10 @@ from drills.kinds.base import (
     Solution,
     register,
 )
-from drills.kinds.blackjack import deal_box
 from games.blackjack.hand import hand_value
-from games.blackjack.rules import BLACKJACK_PAYS_3_TO_2, EVEN_MONEY, BlackjackRules, TwentyOneRules
-from games.blackjack.settle import Box, BoxSettlement, settle_box
+from games.blackjack.rules import BlackjackRules, TwentyOneRules
+from games.blackjack.settle import settle_box
 from games.cards import Card, Rank, Suit, format_cards
-from games.errors import GameError
 from games.jack_switch.bonus import (
     PairBonus,
     SuperMatch,
@@ -202,140 +204,6 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
 # --- 9. and 14. settling against a dealer 22 ------------------------------------------
 
 
-def result_fields(box: Box) -> tuple[AnswerField, ...]:
-    if box.split:
-        fields = [AnswerField(f"result_{index}", f"Hand {index}", FieldType.CHOICE, choices=RESULT_CHOICES)
-                  for index in range(1, len(box.hands) + 1)]
-    else:
-        fields = [AnswerField("result", "The hand", FieldType.CHOICE, choices=RESULT_CHOICES)]
-    return (*fields, AnswerField("net", "Net for the box", FieldType.AMOUNT, signed=True))
-
-
-def results_key(box: Box, results: Sequence[str], wins: Sequence[Decimal]) -> dict[str, JSON]:
-    key: dict[str, JSON] = {}
-    if box.split:
-        key.update({f"result_{index}": result for index, result in enumerate(results, start=1)})
-    else:
-        key["result"] = results[0]
-    key["net"] = format_money(sum(wins, Decimal(0)))
-    return key
-
-
-def settled_key(box: Box, settled: BoxSettlement) -> dict[str, JSON]:
-    return results_key(box, [hand.result.value for hand in settled.hands], [hand.win for hand in settled.hands])
-
-
-def door_results_key(answer: Mapping[str, JSON]) -> dict[str, JSON]:
-    hands = answer["hands"]
-    key: dict[str, JSON] = {}
-    if len(hands) > 1:
-        key.update({f"result_{index}": hand["result"] for index, hand in enumerate(hands, start=1)})
-    else:
-        key["result"] = hands[0]["result"]
-    key["net"] = answer["net"]
-    return key
-
-
-def deal_against_22(pile: DrawPile, rng: random.Random, difficulty: Difficulty, rules: TwentyOneRules,
-                    bet: Decimal) -> tuple[Box, tuple[Card, ...]]:
-    """A box played to the end against a dealer who makes 22 (JS-4's case); switched
-    boxes only where the game has the switch."""
-    want = dealer_total_is(22)
-    can_switch = rules.HAS_SWITCH
-    if difficulty is Difficulty.EASY:
-        return deal_box(pile, rng, rules, bet, Style(split=0.0, double=0.0, stand_low=0.6), dealer_want=want)
-    roll = rng.random()
-    if difficulty is Difficulty.HARD:
-        if roll < 0.25 and can_switch:  # a switched Ace + 10-value: 21, not blackjack (JS-8)
-            ace_ten = (pile.rank(Rank.ACE), pile.value(10))
-            return deal_box(pile, rng, rules, bet, Style(), first=ace_ten if rng.random() < 0.5 else ace_ten[::-1],
-                            dealer_want=want, switched=True)
-        if roll < 0.45:  # a blackjack against the 22
-            return deal_box(pile, rng, rules, bet, Style(), first=(pile.rank(Rank.ACE), pile.value(10)),
-                            dealer_want=want)
-        if roll < 0.7:  # splits and doubles
-            pair = rng.choice((2, 3, 6, 7, 8, 9))
-            return deal_box(pile, rng, rules, bet, Style(split=1.0, double=1.0, steer_double=0.6),
-                            first=(pile.value(pair), pile.value(pair)), dealer_want=want)
-        if roll < 0.85:  # a player who draws to bust
-            return deal_box(pile, rng, rules, bet, Style(split=0.0, double=0.0, stand_low=0.0), dealer_want=want,
-                            switched=can_switch and rng.random() < 0.5)
-        return deal_box(pile, rng, rules, bet, Style(), dealer_want=want, switched=can_switch and rng.random() < 0.4)
-    if roll < 0.15:
-        return deal_box(pile, rng, rules, bet, Style(), first=(pile.rank(Rank.ACE), pile.value(10)), dealer_want=want)
-    return deal_box(pile, rng, rules, bet, Style(), dealer_want=want, switched=can_switch and rng.random() < 0.3)
-
-
-def settle_22_mistakes(rules: TwentyOneRules) -> list[NamedMistake]:
-    """Named mistakes of settling against a dealer 22 under the table's ``rules``: each is
-    the engine run under the wrong rule or with the wrongly read box. Every solver returns
-    None for situations of another table (``situation["table"]`` where present)."""
-
-    def on(game: str, solve: Callable[[Box, tuple[Card, ...]], dict[str, JSON] | None]
-           ) -> Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]:
-        def run(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            if situation.get("table", GAME) != game:
-                return None
-            box, dealer = box_of(situation)
-            try:
-                return solve(box, dealer)
-            except GameError:
-                return None
-        return run
-
-    def under(wrong: TwentyOneRules) -> Callable[[Box, tuple[Card, ...]], dict[str, JSON]]:
-        return lambda box, dealer: settled_key(box, settle_box(box, dealer, wrong))
-
-    def bust_pushed(box: Box, dealer: tuple[Card, ...]) -> dict[str, JSON]:
-        settled = settle_box(box, dealer, rules)
-        busts = [hand_value(hand.cards).bust for hand in box.hands]
-        return results_key(box, ["push" if bust else hand.result.value for bust, hand in zip(busts, settled.hands,
-                                                                                             strict=True)],
-                           [Decimal(0) if bust else hand.win for bust, hand in zip(busts, settled.hands, strict=True)])
-
-    def blackjack_pushed(box: Box, dealer: tuple[Card, ...]) -> dict[str, JSON] | None:
-        if box.split or box.switched or not hand_value(box.hands[0].cards).blackjack:
-            return None  # read as a plain 21: the switched box of the same cards
-        return settled_key(box, settle_box(dataclasses.replace(box, switched=True), dealer, rules))
-
-    def switched_as_blackjack(box: Box, dealer: tuple[Card, ...]) -> dict[str, JSON] | None:
-        if not box.switched:
-            return None
-        return settled_key(box, settle_box(dataclasses.replace(box, switched=False), dealer, rules))
-
-    game = rules.GAME
-    mistakes: list[NamedMistake] = []
-    if rules.DEALER_PUSH_TOTAL == 22:
-        mistakes += [
-            NamedMistake("js-22-paid-as-win",
-                         "a dealer 22 is not a bust in Jack Switch: it pushes every hand still in play (JS-4)",
-                         on(game, under(with_class_traits(rules, DEALER_PUSH_TOTAL=None)))),
-            NamedMistake("js-22-blackjack-pushed", "a blackjack wins against a dealer 22; only the other hands push "
-                         "(JS-4)", on(game, blackjack_pushed)),
-            NamedMistake("js-22-bust-pushed", "a bust hand has lost before the dealer plays: a dealer 22 does not "
-                         "push it (JS-4, BJ-3)", on(game, bust_pushed)),
-            NamedMistake("js-switched-ace-ten-blackjack", "after a switch, Ace + 10-value is 21, not blackjack: "
-                         "against a dealer 22 it pushes (JS-8, JS-4)", on(game, switched_as_blackjack)),
-        ]
-        if rules.blackjack_pays != BLACKJACK_PAYS_3_TO_2:
-            mistakes.append(NamedMistake(
-                "js-blackjack-paid-3-2", f"you paid 3:2: Jack Switch pays a blackjack {rules.blackjack_pays} (JS-3)",
-                on(game, under(dataclasses.replace(rules, blackjack_pays=BLACKJACK_PAYS_3_TO_2)))))
-    else:
-        mistakes.append(NamedMistake(
-            "bj-22-pushed", "in Blackjack a dealer 22 is bust: every hand still in play wins (BJ-9); only Jack Switch "
-            "pushes on 22", on(game, under(with_class_traits(rules, DEALER_PUSH_TOTAL=22)))))
-        if rules.blackjack_pays != EVEN_MONEY:
-            mistakes.append(NamedMistake(
-                "bj-blackjack-paid-1-1", f"in Blackjack a blackjack pays {rules.blackjack_pays}, not 1:1 (BJ-5)",
-                on(game, under(dataclasses.replace(rules, blackjack_pays=EVEN_MONEY)))))
-    return mistakes
-
-
-def settle_22_explanation(box: Box, settled: BoxSettlement) -> str:
-    return " ".join(settled.notes) + f" Net for the box: {format_money(settled.net)}."
-
-
 class JackSwitchDealer22(DrillKind[JackSwitchRules]):
     """Settle a box against a dealer 22 (JS-4): push, except a blackjack wins; a bust hand still loses."""
 
@@ -362,7 +230,7 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
             question="The dealer's hand is final. Settle the box: each hand's result, and the player's net for the box "
                      "(negative when collected, 0 for a push).",
             cards=hand_groups(box, dealer),
-            facts=_box_facts(box, rules),
+            facts=box_facts_22(box, rules),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:
@@ -376,15 +244,6 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
 
     def mistakes(self, rules: JackSwitchRules) -> Sequence[NamedMistake]:
         return settle_22_mistakes(rules)
-
-
-def _box_facts(box: Box, rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:
-    facts = [("Bet", format_money(box.bet))]
-    if box.split:
-        facts.append(("Box", f"split into {len(box.hands)} hands, each with its own bet of {format_money(box.bet)}"))
-    if box.switched:
-        facts.append(("Switch", "this box's second card was switched with its paired box"))
-    return (*facts, *house_values(rules)[::2])
 
 
 # --- 10. dealer soft 17 --------------------------------------------------------------
@@ -781,7 +640,7 @@ class MixedDealer22(DrillKind[JackSwitchRules]):
             question=f"This table plays {game}. The dealer's hand is final. Settle the box: each hand's result, and "
                      "the player's net for the box (negative when collected, 0 for a push).",
             cards=hand_groups(box, dealer),
-            facts=(("Game", f"{game} ({rule_set})"), *_box_facts(box, table_rules)),
+            facts=(("Game", f"{game} ({rule_set})"), *box_facts_22(box, table_rules)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:

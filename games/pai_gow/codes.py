@@ -16,12 +16,23 @@ either joker (the two jokers are alike, PG-0).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from games.cards import JOKER, AnyCard, Card, Joker, Rank, ShoeSpec, Suit
 
-__all__ = ["DECK", "JOKER_CODE", "RANK_OF", "SUITS", "SUIT_OF", "card_of", "code_of", "codes_of", "standard_card"]
+__all__ = [
+    "DECK",
+    "JOKER_CODE",
+    "RANK_OF",
+    "SUITS",
+    "SUIT_OF",
+    "card_of",
+    "code_of",
+    "codes_of",
+    "is_one_deck",
+    "standard_card",
+]
 
 DECK: Final = ShoeSpec(decks=1, jokers_per_deck=2)
 """PG-0: one 52-card deck and two jokers, 54 cards: seven hands of seven and five left over."""
@@ -34,7 +45,9 @@ _CARDS: Final[tuple[AnyCard, ...]] = (
     *(Card(Rank.from_high(code // 4 + 2), SUITS[code % 4]) for code in range(52)),
     JOKER,
 )
-_CODES: Final[dict[AnyCard, int]] = {card: code for code, card in enumerate(_CARDS)}
+# Enum members are singletons: keyed by id() they are looked up without hashing the enum.
+_RANK_BASE: Final[dict[int, int]] = {id(rank): (rank.high - 2) * 4 for rank in Rank}
+_SUIT_INDEX: Final[dict[int, int]] = {id(suit): index for index, suit in enumerate(SUITS)}
 
 RANK_OF: Final[tuple[int, ...]] = (*(code // 4 + 2 for code in range(52)), 0)
 """Poker rank 2 … 14 of a code; 0 for the joker."""
@@ -46,12 +59,22 @@ def code_of(card: AnyCard) -> int:
     """The code of a card (:data:`JOKER_CODE` for a joker)."""
     if isinstance(card, Joker):
         return JOKER_CODE
-    return _CODES[card]
+    return _RANK_BASE[id(card.rank)] + _SUIT_INDEX[id(card.suit)]
 
 
 def codes_of(cards: Iterable[AnyCard]) -> tuple[int, ...]:
     """The codes of several cards, in order."""
-    return tuple(code_of(card) for card in cards)
+    return tuple(map(code_of, cards))
+
+
+def is_one_deck(codes: Sequence[int]) -> bool:
+    """Whether the codes can come from the deck (PG-0): no card twice, at most two jokers.
+
+    >>> is_one_deck((0, 1, 52, 52)), is_one_deck((0, 0)), is_one_deck((52, 52, 52))
+    (True, False, False)
+    """
+    jokers = codes.count(JOKER_CODE)
+    return jokers <= 2 and len(set(codes)) == len(codes) - jokers + (1 if jokers else 0)
 
 
 def card_of(code: int) -> AnyCard:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from games.cards import AnyCard, Joker, format_cards, parse_cards
 from games.errors import ImpossibleCardsError
-from games.pai_gow.codes import DECK, codes_of
+from games.pai_gow.codes import DECK, codes_of, is_one_deck
 from games.pai_gow.errors import SettingError
 from games.pai_gow.ranking import HandValue, rank_hand
 from games.pai_gow.rules import PaiGowRules
@@ -150,9 +150,11 @@ def house_way(cards: Sequence[AnyCard], rules: PaiGowRules = DEFAULT_RULES) -> H
     >>> str(result.setting), result.step
     ('high JS JH AS 9H 2C / low 4D 4C', '6-split')
     """
-    verify_seven(cards)
+    codes = codes_of(cards)
+    if len(codes) != HAND_SIZE or not is_one_deck(codes):
+        verify_seven(cards)  # raises, naming what is wrong
     way = rules.way
-    i, j, step = way.place(codes_of(cards), rules.tables)
+    i, j, step = way.place(codes, rules.tables)
     low = (cards[i], cards[j])
     high = tuple(card for index, card in enumerate(cards) if index not in (i, j))
     applied = ("PG-H", "PG-J") if _has_joker(cards) else ("PG-H",)

@@ -43,7 +43,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement, product
@@ -201,6 +201,9 @@ CARD_VALUES: Final[tuple[int, ...]] = (
 """The card value of each code (module comment above); index :data:`JOKER_CODE` is the joker."""
 
 
+FiveFunction = Callable[[int, int, int, int, int], int]
+
+
 @dataclass(frozen=True, eq=False)
 class Tables:
     """The look-up tables of one wheel setting (PG-R **(house)**)."""
@@ -212,12 +215,8 @@ class Tables:
     """key -> strength when the standard cards are all of one suit (flushes possible)."""
     front: tuple[int, ...]
     """``code_a * 53 + code_b`` -> strength of that two-card hand (PG-J front rules)."""
-
-    def five(self, a: int, b: int, c: int, d: int, e: int) -> int:
-        """Strength of five card *values* (:data:`CARD_VALUES`), jokers included."""
-        if a & b & c & d & e & 15:
-            return self.suited[(a + b + c + d + e) >> 7]
-        return self.plain[(a + b + c + d + e) >> 7]
+    five: FiveFunction
+    """Strength of five card *values* (:data:`CARD_VALUES`), jokers included: the hot path."""
 
     def five_codes(self, codes: Sequence[int]) -> int:
         """Strength of five card codes, jokers included.
@@ -225,12 +224,22 @@ class Tables:
         >>> DEFAULT_TABLES.five_codes(codes_of(parse_cards(["JK", "JK", "AS", "AH", "AD"]))) >> 20 == FIVE_OF_A_KIND
         True
         """
-        a, b, c, d, e = (CARD_VALUES[code] for code in codes)
-        return self.five(a, b, c, d, e)
+        a, b, c, d, e = codes
+        values = CARD_VALUES
+        return self.five(values[a], values[b], values[c], values[d], values[e])
 
     def two_codes(self, a: int, b: int) -> int:
         """Strength of a two-card hand of codes (a joker pairs its partner; two jokers: Aces)."""
         return self.front[a * 53 + b]
+
+
+def _make_five(plain: Mapping[int, int], suited: Mapping[int, int]) -> FiveFunction:
+    def five(a: int, b: int, c: int, d: int, e: int) -> int:
+        if a & b & c & d & e & 15:  # every standard card of one suit (a joker keeps all bits)
+            return suited[(a + b + c + d + e) >> 7]
+        return plain[(a + b + c + d + e) >> 7]
+
+    return five
 
 
 def _front_value(a: int, b: int) -> int:
@@ -279,7 +288,7 @@ def build_tables(wheel_lowest: bool) -> Tables:
         key = sum(map(weight.__getitem__, combo3)) + 2 * _JOKER_KEY
         suited[key] = max(plain[key], *[suited_fill([*combo3, first, second]) for first, second, _ in joker_pairs])
     front = tuple(_front_value(a, b) for a in range(53) for b in range(53))
-    return Tables(wheel_lowest, plain, suited, front)
+    return Tables(wheel_lowest, plain, suited, front, _make_five(plain, suited))
 
 
 DEFAULT_TABLES: Final = build_tables(wheel_lowest=True)

@@ -87,6 +87,9 @@ STEP_EXAMPLES = [
     ("9S 9H 9D TS JS QS JK", "9H 9D", "4-trips"),  # joker makes the 9-K straight flush with 9S
     ("JS JH QD QC KS TD 9C", "JS JH", "4-6-split"),  # straight with two pair plays as two pair
     ("5S 5H 6D 6C 7S 8H 9D", "5S 5H", "4-6-low-split"),
+    ("AS 9S 7S 4S 2S 9H 7H", "AS 4S", "4-6-ace"),  # flush with two pair, big 9s and an Ace: both pairs back
+    ("9S 7S 4S 3S 2S 9H 7H", "7S 7H", "4-6-middle-split"),
+    ("KS 6S 4S 3S 2S 6H 4H", "KS 3S", "4-6-king-ace"),
     # step 5: three pair
     ("KS KH 9S 9H 4D 4C 2S", "KS KH", "5"),
     # step 6: two pair
@@ -123,8 +126,9 @@ def test_house_way_steps(hand, low, step):
 
 
 def test_every_step_key_has_an_example():
-    reachable = set(HOUSE_WAYS["pg-h"].steps) - {"fallback", "1-quads-pair"}  # "1-quads-pair": see step 1
-    assert reachable <= {step for _, _, step in STEP_EXAMPLES} | {"4-6-ace", "4-6-king-ace", "4-6-middle-split"}
+    # "1-quads-pair" cannot happen (another pair with five of a kind is "1-pair"); "fallback" must not
+    reachable = set(HOUSE_WAYS["pg-h"].steps) - {"fallback", "1-quads-pair"}
+    assert reachable == {step for _, _, step in STEP_EXAMPLES}
 
 
 @pytest.mark.parametrize(

@@ -64,7 +64,10 @@ def code_of(card: AnyCard) -> int:
 
 def codes_of(cards: Iterable[AnyCard]) -> tuple[int, ...]:
     """The codes of several cards, in order."""
-    return tuple(map(code_of, cards))
+    bases, suits = _RANK_BASE, _SUIT_INDEX
+    return tuple(
+        [JOKER_CODE if isinstance(card, Joker) else bases[id(card.rank)] + suits[id(card.suit)] for card in cards]
+    )
 
 
 def is_one_deck(codes: Sequence[int]) -> bool:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from games.cards import AnyCard, Joker, format_cards, parse_cards
 from games.errors import ImpossibleCardsError
-from games.pai_gow.codes import DECK, codes_of, is_one_deck
+from games.pai_gow.codes import DECK, JOKER_CODE, codes_of, is_one_deck
 from games.pai_gow.errors import SettingError
 from games.pai_gow.ranking import HandValue, rank_hand
 from games.pai_gow.rules import PaiGowRules
@@ -156,8 +156,8 @@ def house_way(cards: Sequence[AnyCard], rules: PaiGowRules = DEFAULT_RULES) -> H
     way = rules.way
     i, j, step = way.place(codes, rules.tables)
     low = (cards[i], cards[j])
-    high = tuple(card for index, card in enumerate(cards) if index not in (i, j))
-    applied = ("PG-H", "PG-J") if _has_joker(cards) else ("PG-H",)
+    high = tuple([cards[x] for x in range(HAND_SIZE) if x != i and x != j])
+    applied = ("PG-H", "PG-J") if JOKER_CODE in codes else ("PG-H",)
     return HouseWaySetting(Setting(high, low), step, way.steps[step], applied)
 
 

@@ -117,10 +117,29 @@ class SectionFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
 
 
 class SectionInline(admin.TabularInline):  # type: ignore[type-arg]
+    """Sections follow their version: the property's staff edit them while it is not frozen
+    (the version admin has already scoped the version to the staff member's property)."""
+
     model = BlueprintSection
     form = SectionInlineForm
     formset = SectionFormSet
     extra = 1
+
+    def _may_edit(self, request: HttpRequest, obj: Any) -> bool:
+        staff = _is_superuser(request) or bool(_own_property(request))
+        return staff and (obj is None or not obj.is_frozen)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _is_superuser(request) or bool(_own_property(request))
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._may_edit(request, obj)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._may_edit(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._may_edit(request, obj)
 
 
 class VersionAdminForm(forms.ModelForm):  # type: ignore[type-arg]

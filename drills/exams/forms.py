@@ -75,12 +75,19 @@ class SectionForm(forms.Form):
 SectionFormSet = forms.formset_factory(SectionForm, extra=2, can_delete=True, max_num=20, validate_max=True)
 
 
+def kept_forms(formset: Any) -> list[SectionForm]:
+    """The section rows to save: every existing row not marked for removal, and the empty
+    rows that were filled in."""
+    kept = []
+    for index, form in enumerate(formset.forms):
+        existing = index < formset.initial_form_count()
+        if (existing or form.has_changed()) and form.cleaned_data and not form.cleaned_data.get("DELETE"):
+            kept.append(form)
+    return kept
+
+
 def section_specs_from(formset: Any) -> list[SectionSpec]:
-    return [
-        form.spec()
-        for form in formset.forms
-        if form.has_changed() and not form.cleaned_data.get("DELETE") and form.cleaned_data
-    ]
+    return [form.spec() for form in kept_forms(formset)]
 
 
 OUTCOMES = [("", "all"), ("passed", "passed"), ("failed", "failed"), ("pending", "not graded yet")]

@@ -182,7 +182,7 @@ _RANK = {
 
 
 def certification_status(users: Iterable[User | int]) -> dict[int, dict[str, str]]:
-    """``{user_id: {game: status}}`` for every game, in three queries whatever the number of
+    """``{user_id: {game: status}}`` for every game, in two queries whatever the number of
     users. The strongest status wins: certified > in-progress > revoked > failed > not-attempted."""
     ids = [user if isinstance(user, int) else user.pk for user in users]
     status: dict[int, dict[str, CertificationStatus]] = {

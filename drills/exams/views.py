@@ -27,7 +27,14 @@ from drills.exams import blueprints as blueprint_services
 from drills.exams import presenters, selectors, services
 from drills.exams.certificates import certificate_pdf
 from drills.exams.errors import BlueprintInvalid, ExamError, StartRefused, TimeUp
-from drills.exams.forms import BlueprintForm, ResultsFilter, SectionFormSet, VersionForm, section_specs_from
+from drills.exams.forms import (
+    BlueprintForm,
+    ResultsFilter,
+    SectionFormSet,
+    VersionForm,
+    kept_forms,
+    section_specs_from,
+)
 from drills.exams.models import Blueprint, Sitting, SittingStatus
 from drills.exams.policy import Phase
 from drills.kinds.base import AnswerError, FieldType, Scenario
@@ -532,7 +539,7 @@ def blueprint_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
 
 
 def _attach(errors: dict[str, str], form: Any, version_form: Any, formset: Any) -> None:
-    kept = [f for f in formset.forms if f.has_changed() and not f.cleaned_data.get("DELETE")]
+    kept = kept_forms(formset)
     for key, message in errors.items():
         parts = key.split(".")
         if parts[0] == "sections" and len(parts) == 3 and parts[1].isdigit() and int(parts[1]) <= len(kept):

@@ -170,3 +170,13 @@ def passed_sitting(candidate: User, casino: Property) -> Sitting:
     sitting = services.start_sitting(candidate, blueprint).sitting
     answer_all(sitting)
     return finish_and_grade(sitting)
+
+
+def foreign_kind() -> str:
+    """A registered drill kind of a game other than Over/Under 26 (whichever exists)."""
+    from drills.kinds.base import all_kinds
+
+    kinds = [kind.slug for kind in all_kinds() if kind.game != "over-under-26"]
+    if not kinds:
+        pytest.skip("no drill kind of another game is registered yet")
+    return kinds[0]

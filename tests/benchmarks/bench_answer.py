@@ -1,0 +1,166 @@
+"""The drill answer endpoint under load, run by hand (not collected by pytest):
+
+    .venv/bin/python tests/benchmarks/bench_answer.py [--trainees 16] [--seconds 15]
+
+Serves the site with gunicorn (2 sync workers) on PostgreSQL (a database of its own,
+``bench_dealer_academy`` on 127.0.0.1:5432, dropped and recreated) and loads, in the same
+run and the same way, with ``--trainees`` concurrent clients:
+
+- ``POST /api/v1/drills/scenarios/<id>/answer/`` (each request answers a fresh scenario:
+  validate, save the attempt, grade with the engine, record the grade and roll-ups);
+- ``POST /bench/bare/``: a bare DRF view doing one SELECT and one INSERT (the baseline).
+
+It prints both request rates, their ratio and the latency percentiles. Every request goes
+to 127.0.0.1 only; the run is bounded in time and count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+PORT = 8765
+DB = "bench_dealer_academy"
+BASE_ENV = {
+    "DJANGO_SETTINGS_MODULE": "tests.benchmarks.bench_settings",
+    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
+    "DEBUG": "0",
+    "SECRET_KEY": "benchmark-only-secret-key-not-for-production-0123456789abcdef",
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "SECURE_SSL_REDIRECT": "0",
+    "LOG_LEVEL": "WARNING",
+}
+
+
+def psql(sql: str) -> None:
+    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c", sql], check=True, capture_output=True)
+
+
+def prepare(trainees: int, per_trainee: int) -> dict[str, list[str]]:
+    """A fresh database with trainees, tokens and unanswered scenarios; token -> ids."""
+    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    psql(f"CREATE DATABASE {DB}")
+    os.environ.update(BASE_ENV)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from drills.kinds.base import Difficulty, get_kind
+    from drills.models import Property, Role, User
+    from drills.practice.services import start_scenario
+
+    call_command("migrate", verbosity=0)
+    casino = Property.objects.create(name="Bench Casino", slug="bench")
+    kind = get_kind("bj-payout")
+    work: dict[str, list[str]] = {}
+    for number in range(trainees):
+        user = User.objects.create_user(f"bench{number}", password="x", role=Role.TRAINEE, property=casino)
+        token = Token.objects.create(user=user).key
+        work[token] = []
+        for _ in range(per_trainee):
+            stored, _ = start_scenario(user, kind, Difficulty.NORMAL)
+            work[token].append(str(stored.public_id))
+    return work
+
+
+def answer_body() -> bytes:
+    return json.dumps({"answer": {"pays": "10.00", "collects": "0.00"}}).encode()
+
+
+def run_load(work: dict[str, list[str]], make_request, seconds: float) -> tuple[int, list[float], int]:  # type: ignore[no-untyped-def]
+    latencies: list[float] = []
+    errors = 0
+    lock = threading.Lock()
+    deadline = time.perf_counter() + seconds
+
+    def client(token: str, ids: list[str]) -> None:
+        nonlocal errors
+        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        mine: list[float] = []
+        bad = 0
+        while ids and time.perf_counter() < deadline:
+            method_path, body = make_request(ids)
+            start = time.perf_counter()
+            try:
+                connection.request("POST", method_path, body=body, headers=headers)
+                response = connection.getresponse()
+                response.read()
+                ok = response.status in (200, 201)
+            except (OSError, http.client.HTTPException):
+                connection.close()
+                connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+                ok = False
+            mine.append(time.perf_counter() - start)
+            bad += 0 if ok else 1
+        with lock:
+            latencies.extend(mine)
+            errors += bad
+
+    threads = [threading.Thread(target=client, args=(token, ids)) for token, ids in work.items()]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    return int(len(latencies) / elapsed), latencies, errors
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--trainees", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--per-trainee", type=int, default=700)
+    args = parser.parse_args()
+    print(f"preparing {args.trainees} trainees x {args.per_trainee} scenarios ...", flush=True)
+    work = prepare(args.trainees, args.per_trainee)
+    env = {**os.environ, **BASE_ENV}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "casino_training.wsgi", "--workers", "2", "--worker-class", "sync",
+         "--bind", f"127.0.0.1:{PORT}", "--log-level", "warning", "--env",
+         "DJANGO_SETTINGS_MODULE=tests.benchmarks.bench_settings"],
+        cwd=ROOT, env=env,
+    )
+    try:
+        for _ in range(100):
+            try:
+                http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/login/")
+                break
+            except OSError:
+                time.sleep(0.2)
+        bare = lambda ids: ("/bench/bare/", b"{}")  # noqa: E731
+        answer = lambda ids: (f"/api/v1/drills/scenarios/{ids.pop()}/answer/", answer_body())  # noqa: E731
+        run_load({token: list(ids[:50]) for token, ids in work.items()}, bare, 2)  # warm-up
+        bare_rate, bare_lat, bare_err = run_load({t: list(ids) for t, ids in work.items()}, bare, args.seconds)
+        answer_rate, answer_lat, answer_err = run_load(work, answer, args.seconds)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    print(f"bare DRF view (1 SELECT + 1 INSERT): {bare_rate} req/s, p50 {percentile(bare_lat, .5):.1f} ms, "
+          f"p99 {percentile(bare_lat, .99):.1f} ms, errors {bare_err}")
+    print(f"answer endpoint (save, grade, roll-up): {answer_rate} req/s, p50 {percentile(answer_lat, .5):.1f} ms, "
+          f"p99 {percentile(answer_lat, .99):.1f} ms, errors {answer_err}")
+    print(f"ratio answer/bare: {answer_rate / bare_rate:.2f}  (aim: >= 0.60; p99 aim < 100 ms)")
+    print(f"median answer latency {statistics.median(answer_lat) * 1000:.1f} ms over {len(answer_lat)} requests")
+
+
+if __name__ == "__main__":
+    main()

@@ -23,6 +23,7 @@ given, the first that applies in this order, and ``rules`` lists every rule that
 
 ``logical_way`` is true when PG-5 or PG-7 (one player looked) applies without a misdeal.
 
+>>> from games.cards import parse_card
 >>> rule_deal([BoxedCard(parse_card("7H"))]).ruling
 <DealRuling.REPLACE_BOXED_CARD: 'replace-boxed-card'>
 >>> outcome = rule_deal([WrongSpots(players_looked=1), DealerHandOpenedEarly()])
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, TypeAlias
 
-from games.cards import AnyCard, Card, Joker, Rank, parse_card
+from games.cards import AnyCard, Card, Joker, Rank
 from games.pai_gow.errors import DealEventError
 
 __all__ = [
@@ -48,7 +49,6 @@ __all__ = [
     "DealerHandOpenedEarly",
     "ExposedCard",
     "WrongSpots",
-    "parse_card",
     "rule_deal",
 ]
 
@@ -112,6 +112,7 @@ def _is_misdeal_card(card: AnyCard) -> bool:
 def verify_events(events: Sequence[DealEvent]) -> None:
     """Raise :class:`DealEventError` for events that cannot happen in one deal.
 
+    >>> from games.cards import parse_card
     >>> verify_events([BoxedCard(parse_card("7H")), ExposedCard(parse_card("7H"))])
     Traceback (most recent call last):
     ...
@@ -139,6 +140,7 @@ _NAMES: Final = {WrongSpots: "wrong-spots", DealerHandOpenedEarly: "dealer-hand-
 def rule_deal(events: Sequence[DealEvent]) -> DealOutcome:
     """The ruling on a deal's events (PG-5 – PG-8; module doc for the precedence).
 
+    >>> from games.cards import parse_card
     >>> rule_deal([ExposedCard(parse_card("AS"))]).rules
     ('PG-6a',)
     >>> rule_deal([]).ruling

@@ -31,6 +31,7 @@ precomputed card values (the tables are built at import, ~0.1 s per wheel settin
 ``tests/benchmarks/bench_pai_gow.py``. Hands with jokers use the same look-up: the
 tables hold, for every multiset of the other ranks, the best the jokers can make.
 
+>>> from games.cards import parse_cards
 >>> value = rank_hand(parse_cards(["AS", "KS", "9S", "5S", "JK"]))
 >>> value.category, [str(card) for card in value.best]
 (Category.FLUSH, ['AS', 'KS', '9S', '5S', 'AS'])
@@ -49,7 +50,7 @@ from enum import StrEnum
 from itertools import combinations, combinations_with_replacement, product
 from typing import Final
 
-from games.cards import AnyCard, Card, parse_cards
+from games.cards import AnyCard, Card
 from games.errors import ImpossibleCardsError
 from games.pai_gow.codes import DECK, JOKER_CODE, RANK_OF, SUIT_OF, codes_of, standard_card
 
@@ -57,7 +58,6 @@ __all__ = [
     "Category",
     "HandValue",
     "Tables",
-    "parse_cards",
     "rank_hand",
     "tables_for",
 ]
@@ -221,6 +221,7 @@ class Tables:
     def five_codes(self, codes: Sequence[int]) -> int:
         """Strength of five card codes, jokers included.
 
+        >>> from games.cards import parse_cards
         >>> DEFAULT_TABLES.five_codes(codes_of(parse_cards(["JK", "JK", "AS", "AH", "AD"]))) >> 20 == FIVE_OF_A_KIND
         True
         """
@@ -381,6 +382,7 @@ def rank_hand(cards: Sequence[AnyCard], wheel_lowest: bool = True) -> HandValue:
     ones (decision) a card not already in the hand, then the highest rank, then the suit
     order S, H, D, C.
 
+    >>> from games.cards import parse_cards
     >>> [str(card) for card in rank_hand(parse_cards(["JK", "JK"])).best]
     ['AS', 'AH']
     >>> [str(card) for card in rank_hand(parse_cards(["KD", "JK"])).best]
@@ -398,23 +400,25 @@ def rank_hand(cards: Sequence[AnyCard], wheel_lowest: bool = True) -> HandValue:
     return HandValue(strength, Category.of(strength), tuple(cards), best, wheel_lowest)
 
 
-def _concrete(codes: Sequence[int], wheel_lowest: bool) -> int:
-    ranks = [RANK_OF[code] for code in codes]
-    if len(codes) == 2:
-        return two_card_value(ranks[0], ranks[1])
-    return concrete_value(ranks, [SUIT_OF[code] for code in codes], wheel_lowest)
-
-
 def _best_cards(codes: tuple[int, ...], strength: int, wheel_lowest: bool) -> tuple[Card, ...]:
     jokers = [index for index, code in enumerate(codes) if code == JOKER_CODE]
     held = {code for code in codes if code != JOKER_CODE}
+    values: dict[tuple[tuple[int, ...], bool], int] = {}  # a value depends on the ranks and "one suit" only
     best_key: tuple[int, ...] | None = None
     best_codes = codes
     for identities in product(range(52), repeat=len(jokers)):
         candidate = list(codes)
         for index, identity in zip(jokers, identities, strict=True):
             candidate[index] = identity
-        value = _concrete(candidate, wheel_lowest)
+        ranks = tuple(sorted(RANK_OF[code] for code in candidate))
+        one_suit = len({SUIT_OF[code] for code in candidate}) == 1
+        value = values.get((ranks, one_suit))
+        if value is None:
+            if len(ranks) == 2:
+                value = two_card_value(*ranks)
+            else:
+                value = concrete_value(ranks, [0] * 5 if one_suit else [0, 1, 0, 0, 0], wheel_lowest)
+            values[(ranks, one_suit)] = value
         duplicates = sum(identity in held for identity in identities) + len(identities) - len(set(identities))
         preference = (part for identity in identities for part in (RANK_OF[identity], -SUIT_OF[identity]))
         key = (value, -duplicates, *preference)

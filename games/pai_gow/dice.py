@@ -22,11 +22,21 @@ from typing import Final
 
 from games.pai_gow.errors import DiceError, PositionError
 
-__all__ = ["PLAYER_DEALER", "POSITIONS", "DiceReading", "action_position", "first_hand_position", "read_dice", "roll"]
+__all__ = [
+    "PLAYER_DEALER",
+    "PLAYER_POSITIONS",
+    "POSITIONS",
+    "DiceReading",
+    "action_position",
+    "first_hand_position",
+    "read_dice",
+    "roll",
+]
 
 PLAYER_DEALER: Final = 1
 POSITIONS: Final = 7
 PLAYER_POSITIONS: Final = tuple(range(2, POSITIONS + 1))
+"""Positions 2–7, clockwise from the player-dealer at position 1 (PG-3)."""
 
 
 @dataclass(frozen=True)

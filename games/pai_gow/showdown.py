@@ -35,13 +35,13 @@ from enum import StrEnum
 from games.errors import ImpossibleCardsError, MoneyError
 from games.money import ZERO, to_cents
 from games.pai_gow.codes import DECK
+from games.pai_gow.dice import PLAYER_POSITIONS
 from games.pai_gow.errors import PositionError, SettingError
 from games.pai_gow.ranking import HandValue
 from games.pai_gow.rules import PaiGowRules
 from games.pai_gow.setting import DEFAULT_RULES, Setting, check_foul, player_dealer_setting, verify_seven
 
 __all__ = [
-    "PLAYER_POSITIONS",
     "HandSettlement",
     "Result",
     "Showdown",
@@ -54,8 +54,6 @@ __all__ = [
     "showdown",
 ]
 
-PLAYER_POSITIONS = range(2, 8)
-"""Positions 2–7 clockwise from the player-dealer at position 1 (PG-3)."""
 
 
 class Winner(StrEnum):

@@ -8,7 +8,7 @@ key of the step that placed them (its text is in the house way's ``STEPS``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Final, TypeAlias
@@ -40,7 +40,7 @@ class HouseWay:
     name: str
     description: str
     place: PlaceFunction
-    steps: dict[str, str]
+    steps: Mapping[str, str]
 
 
 class Split:

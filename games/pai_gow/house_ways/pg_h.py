@@ -27,9 +27,10 @@ Steps 1–9 are documented at each step function below.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from types import MappingProxyType
 from typing import Final
 
 from games.pai_gow.codes import JOKER_CODE, RANK_OF
@@ -71,7 +72,7 @@ class Thresholds:
     """Step 4: with an Ace and a pair of 10s–Kings, Ace in front when that improves it."""
 
 
-STEPS: Final[dict[str, str]] = {
+STEPS: Final[Mapping[str, str]] = MappingProxyType({
     "1-pair": "PG-H step 1: five of a kind with another pair: the five back, the pair in front",
     "1-kings": "PG-H step 1: five Aces: a pair of Kings (a King and a joker) can go in front, so it does",
     "1-aces": "PG-H step 1: five Aces: a pair of Aces in front",
@@ -121,7 +122,7 @@ STEPS: Final[dict[str, str]] = {
     "8": "PG-H step 8: one pair back, the two highest singles in front",
     "9": "PG-H step 9: no pair: the highest card back, the second and third highest in front",
     "fallback": "PG-H: no step placed this hand without a foul; the highest back that does not foul was played",
-}
+})
 """The text of each step key (explanations cite the step)."""
 
 

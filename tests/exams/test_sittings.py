@@ -29,13 +29,20 @@ def clock():
 @pytest.fixture
 def on_commit(django_capture_on_commit_callbacks):
     """Run on-commit callbacks (grading is queued on commit) as the test's transaction
-    never commits."""
+    never commits; tasks run in-process here even where a broker is configured (a worker
+    could not see this test's uncommitted rows: the real worker has its own tests)."""
+    from casino_training.celery import app
 
     def run(function, *args, **kwargs):
         with django_capture_on_commit_callbacks(execute=True):
             return function(*args, **kwargs)
 
-    return run
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield run
+    finally:
+        app.conf.task_always_eager = eager
 
 
 def test_start_draws_a_secret_seed_and_derives_every_item_from_it(clock, candidate, blueprint):

@@ -42,6 +42,8 @@
     if (state.dataset.closed && countdown) { endsAt = performance.now(); }
     var current = document.querySelector('.item-link.current');
     if (current && event.detail.xhr.status === 200) current.classList.add('answered');
+    var count = document.querySelector('.answered-count');
+    if (count) count.textContent = document.querySelectorAll('.item-link.answered').length;
   });
 
   document.querySelectorAll('.keypad').forEach(function (pad) {

@@ -1,0 +1,527 @@
+"""Joker's Wild Pai Gow drills on one hand's cards: name the hand (PG-R, PG-J), set it the
+house way (PG-H), fouled or not (PG-12, PG-13). Registered by :mod:`drills.kinds.pai_gow`.
+
+Situations are the bodies of the rulings door's ``rank``, ``house-way`` and ``foul``
+questions, so every key is checked against the door.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
+from itertools import combinations
+
+from drills.kinds._pai_gow_deal import (
+    ACE,
+    GAME,
+    YES_NO,
+    Pack,
+    all_splits,
+    five_of,
+    fouled_setting,
+    house_facts,
+    house_setting,
+    odd_split,
+    other_setting,
+    seven_of,
+    strengths,
+    yes_no,
+)
+from drills.kinds.base import (
+    JSON,
+    AnswerField,
+    CardGroup,
+    Difficulty,
+    DrillKind,
+    FieldType,
+    Grade,
+    NamedMistake,
+    Prompt,
+    Scenario,
+    Solution,
+    sort_cards_json,
+)
+from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_card, parse_cards
+from games.pai_gow import DEFAULT_HOUSE_WAY, Category, PaiGowRules, Setting, check_foul, house_way, rank_hand
+from games.pai_gow.codes import codes_of
+from games.pai_gow.house_ways.pg_h import Thresholds, variant
+
+CATEGORY_CHOICES = (
+    ("five-of-a-kind", "Five of a kind"),
+    ("straight-flush", "Straight flush"),
+    ("four-of-a-kind", "Four of a kind"),
+    ("full-house", "Full house"),
+    ("flush", "Flush"),
+    ("straight", "Straight"),
+    ("three-of-a-kind", "Three of a kind"),
+    ("two-pair", "Two pair"),
+    ("pair", "Pair"),
+    ("high-card", "High card (no pair)"),
+)
+FRONT_CHOICES = (("pair", "Pair"), ("high-card", "No pair (high card)"))
+TOP_CHOICES = tuple((Rank.from_high(high).value.lower(), str(Rank.from_high(high).value).replace("T", "10"))
+                    for high in range(14, 1, -1))
+CATEGORY_LABEL = dict(CATEGORY_CHOICES)
+NamedMistakeSolver = Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]
+
+
+def _cards(texts: Sequence[str]) -> tuple[AnyCard, ...]:
+    return parse_cards(texts)
+
+
+def _has_joker(cards: Sequence[AnyCard]) -> bool:
+    return any(isinstance(card, Joker) for card in cards)
+
+
+def _top(best: Sequence[AnyCard]) -> str:
+    """The rank letter of a two-card hand's pair or highest card (``a`` … ``2``)."""
+    high = max(card.rank.high for card in best if isinstance(card, Card))
+    return Rank.from_high(high).value.lower()
+
+
+def _jokers_as_aces(cards: Sequence[AnyCard]) -> list[tuple[AnyCard, ...]]:
+    """Every way to read each joker as an Ace the cards do not hold (one Ace each);
+    empty when there are not enough such Aces. The wrong rule "a joker is only an Ace"."""
+    jokers = [index for index, card in enumerate(cards) if isinstance(card, Joker)]
+    held = {card for card in cards if isinstance(card, Card)}
+    free = [ace for ace in (parse_card(f"A{suit}") for suit in "SHDC") if ace not in held]
+    readings = []
+    for aces in combinations(free, len(jokers)):
+        swapped = list(cards)
+        for index, ace in zip(jokers, aces, strict=True):
+            swapped[index] = ace
+        readings.append(tuple(swapped))
+    return readings
+
+
+# --- 1. name the hand --------------------------------------------------------------------------
+
+
+class PaiGowNameHand(DrillKind[PaiGowRules]):
+    """Name a five-card or two-card hand, jokers wild (PG-R, PG-J)."""
+
+    slug = "pg-name-hand"
+    game = GAME
+    title = "Name the hand"
+    description = "A five-card or two-card hand, jokers included: what is it?"
+    target_seconds = 8
+
+    def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
+        pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
+        if difficulty is Difficulty.EASY:
+            shape = rng.choice(("high", "pair", "two-pair", "trips", "straight", "flush", "full", "quads"))
+            return {"cards": format_cards(five_of(pack, rng, shape))}
+        if difficulty is Difficulty.NORMAL:
+            if rng.random() < 0.2:
+                return {"cards": format_cards(pack.deal(2))}
+            shape = rng.choice(("high", "pair", "two-pair", "trips", "straight", "flush", "full", "quads",
+                                "straight-flush"))
+            return {"cards": format_cards(five_of(pack, rng, shape, 1 if rng.random() < 0.3 else 0))}
+        roll = rng.random()
+        if roll < 0.25:  # the two-card hand with jokers: pairs its partner; two jokers are Aces
+            jokers = rng.choice((1, 1, 2))
+            cards = [card for card in (pack.joker() for _ in range(jokers)) if card is not None]
+            cards += pack.deal(2 - len(cards), jokers=False)
+            rng.shuffle(cards)
+            return {"cards": format_cards(cards)}
+        shape, jokers, top = rng.choice((
+            ("five", 1, None), ("five", 2, None), ("straight", 1, None), ("straight", 2, None),
+            ("flush", 1, None), ("flush", 2, None), ("straight-flush", 1, None), ("straight", 0, 5),
+            ("straight", 1, 5), ("straight-flush", 1, 5), ("quads", 1, None), ("full", 1, None),
+        ))
+        return {"cards": format_cards(five_of(pack, rng, shape, jokers, top=top))}
+
+    def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
+        cards = _cards(situation["cards"])
+        value = rank_hand(cards, rules.wheel_lowest_straight)
+        key: dict[str, JSON] = {"rank": value.category.value}
+        if len(cards) == 2:
+            key["top"] = _top(value.best)
+        size = "five-card" if len(cards) == 5 else "two-card"
+        text = f"{' '.join(situation['cards'])} as a {size} hand reads {value.describe()} (PG-R)."
+        applied: tuple[str, ...] = ("PG-R",)
+        if _has_joker(cards):
+            applied = ("PG-J", "PG-R")
+            became = " and ".join(str(best) for given, best in zip(cards, value.best, strict=True)
+                                  if isinstance(given, Joker))
+            if len(cards) == 2:
+                text += (" In the two-card hand a joker pairs its partner, and two jokers are a pair of Aces "
+                         f"(PG-J): here it counts as {became}.")
+            else:
+                text += (f" A joker becomes whatever card makes the hand best, a card already held included "
+                         f"(PG-J): here {became}.")
+        if value.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and 5 in [
+                card.rank.high for card in value.best] and ACE in [card.rank.high for card in value.best]:
+            text += f" A-2-3-4-5 is {'the lowest' if rules.wheel_lowest_straight else 'the second-highest'} " \
+                    "straight in this house (PG-R)."
+        return Solution(key=key, rules=applied, explanation=text)
+
+    def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
+        cards = tuple(situation["cards"])
+        if len(cards) == 2:
+            return Prompt(
+                question="This is a two-card (front) hand. Is it a pair, and a pair of what (or what is its "
+                         "highest card)?",
+                cards=(CardGroup("hand", "Two-card hand", cards),),
+            )
+        return Prompt(question="Name this five-card hand.", cards=(CardGroup("hand", "Five-card hand", cards),))
+
+    def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
+        if len(situation["cards"]) == 2:
+            return (
+                AnswerField("rank", "The hand is", FieldType.CHOICE, choices=FRONT_CHOICES),
+                AnswerField("top", "Pair of / highest card", FieldType.CHOICE, choices=TOP_CHOICES),
+            )
+        return (AnswerField("rank", "The hand is", FieldType.CHOICE, choices=CATEGORY_CHOICES),)
+
+    def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
+        return "rank", {"cards": situation["cards"]}
+
+    def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        key: dict[str, JSON] = {"rank": answer["rank"]}
+        if len(answer["best"]) == 2:
+            key["top"] = _top(parse_cards(answer["best"]))
+        return key
+
+    def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
+        def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            cards = _cards(situation["cards"])
+            readings = _jokers_as_aces(cards)
+            if not _has_joker(cards) or not readings:
+                return None
+            value = max(rank_hand(reading, rules.wheel_lowest_straight) for reading in readings)
+            key: dict[str, JSON] = {"rank": value.category.value}
+            if len(cards) == 2:
+                key["top"] = _top(value.best)
+            return key
+
+        def two_jokers(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            cards = _cards(situation["cards"])
+            if len(cards) != 2 or not all(isinstance(card, Joker) for card in cards):
+                return None
+            value = rank_hand(parse_cards(["AS", "KS"]), rules.wheel_lowest_straight)  # two different cards
+            return {"rank": value.category.value, "top": _top(value.best)}
+
+        return (
+            NamedMistake("pg-joker-as-ace", "a joker is not just an Ace: it becomes whatever card makes the hand "
+                         "best — it completes a straight, a flush or five of a kind, and in the two-card hand it "
+                         "pairs its partner (PG-J)", as_ace),
+            NamedMistake("pg-two-jokers-not-aces", "two jokers in the two-card hand are a pair of Aces (PG-J)",
+                         two_jokers),
+        )
+
+
+# --- 2. set the hand the house way ---------------------------------------------------------------
+
+EASY_SEVENS = ("no-pair", "one-pair", "one-pair", "two-pair-high", "trips")
+HARD_SEVENS = (
+    "two-pair-mid-ace", "two-pair-mid", "two-pair-low-king", "two-pair-low", "two-pair-high", "straight-pair",
+    "flush-pair", "straight-ace-pair", "joker-straight", "joker-flush", "joker-pair", "joker-trips", "joker-five",
+    "two-jokers", "two-jokers-five", "quads-high", "quads-mid-keep", "quads-mid", "quads-low", "full-house",
+    "two-trips", "trips-aces", "three-pair",
+)
+
+
+def _front_setting(cards: Sequence[AnyCard], front: Sequence[str]) -> Setting:
+    """The setting with ``front`` (card texts, a joker twice allowed) in front of the seven."""
+    rest = list(cards)
+    low = []
+    for text in front:
+        card = parse_card(text)
+        rest.remove(card)
+        low.append(card)
+    return Setting(tuple(rest), tuple(low))
+
+
+def _plays(cards: Sequence[AnyCard], front: Sequence[str], rules: PaiGowRules) -> tuple[int, int]:
+    setting = _front_setting(cards, front)
+    return strengths(rules, setting.high, setting.low)
+
+
+def _house_front(cards: Sequence[AnyCard], rules: PaiGowRules) -> list[str]:
+    return sort_cards_json(house_way(cards, rules).setting.low)
+
+
+def _probe_is_equivalent(cards: Sequence[AnyCard], rules: PaiGowRules) -> bool:
+    """Whether the key with its first card changed for the first shown card not in it is
+    another right answer (the same two hands): see :meth:`PaiGowHouseWay.situation`."""
+    key = _house_front(cards, rules)
+    pool = format_cards(cards)
+    for text in key:
+        pool.remove(text)
+    return _plays(cards, [pool[0], key[1]], rules) == _plays(cards, key, rules)
+
+
+class PaiGowHouseWay(DrillKind[PaiGowRules]):
+    """Set seven cards the house way: pick the two cards of the front hand (PG-H).
+
+    Grading accepts any front that leaves the same two hands as the house way's (the same
+    five-card and two-card values, PG-R): with two Aces of which either may go in front,
+    both picks are right. A named mistake is also recognised by the hands it leaves."""
+
+    slug = "pg-house-way"
+    game = GAME
+    title = "Set the hand the house way"
+    description = "Seven cards: tap the two that go in the two-card hand, the house way."
+    target_seconds = 30
+
+    def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
+        pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
+        if difficulty is Difficulty.EASY:
+            shape = rng.choice(EASY_SEVENS)
+        elif difficulty is Difficulty.NORMAL:
+            shape = "deal" if rng.random() < 0.6 else rng.choice(HARD_SEVENS)
+        else:
+            shape = rng.choice(HARD_SEVENS)
+        cards = seven_of(pack, rng, shape)
+        # The cards are shown in a random order, as a player picks them up. Since grading
+        # accepts equivalent fronts, the order is re-drawn while the first shown card that
+        # is not in the key could stand in for the key's first card: the framework's
+        # contract changes the key by exactly that card and expects a wrong answer.
+        for _ in range(50):
+            if not _probe_is_equivalent(cards, rules):
+                break
+            rng.shuffle(cards)
+        return {"cards": format_cards(cards)}
+
+    def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
+        cards = _cards(situation["cards"])
+        result = house_way(cards, rules)
+        high = rank_hand(result.setting.high, rules.wheel_lowest_straight)
+        low = rank_hand(result.setting.low, rules.wheel_lowest_straight)
+        front = sort_cards_json(result.setting.low)
+        text = (f"{result.explanation}: {' '.join(front)} in front ({low.describe()}), "
+                f"{' '.join(format_cards(result.setting.high))} back ({high.describe()}); the house way never "
+                "fouls (PG-H).")
+        if "PG-J" in result.rules:
+            text += (" Each joker counts as the card that makes its hand best; in front a joker pairs its partner "
+                     "(PG-J).")
+        text += " Any two cards that leave the same two hands are just as right."
+        return Solution(key={"front": front}, rules=result.rules, explanation=text)
+
+    def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
+        return Prompt(
+            question="Set this hand the house way: tap the two cards that go in the two-card (front) hand.",
+            cards=(CardGroup("seven", "The player's seven cards", tuple(situation["cards"])),),
+            facts=house_facts(rules, way=True),
+        )
+
+    def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
+        return (AnswerField("front", "Two-card hand", FieldType.CARDS, count=2, source="seven"),)
+
+    def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
+        return "house-way", {"cards": situation["cards"]}
+
+    def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        return {"front": sort_cards_json(parse_cards(answer["low"]))}
+
+    def grade(self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules) -> Grade:
+        """The framework's grade, then: a front leaving the same two hands as the house way's
+        is right; a wrong one is named by the hands it leaves (a named mistake, or a foul)."""
+        graded = super().grade(scenario, answer, rules)
+        front = answer.get("front")
+        if graded.correct or not isinstance(front, list):
+            return graded
+        cards = _cards(scenario.situation["cards"])
+        mine = _plays(cards, front, rules)
+        if mine == _plays(cards, scenario.solution.key["front"], rules):
+            return dataclasses.replace(
+                graded, correct=True, score=Decimal("1.00"), field_results={"front": True},
+                explanation=f"{graded.explanation} Your pick {' '.join(front)} leaves the same two hands.",
+            )
+        if not graded.mistake_code:
+            for candidate in self.mistakes(rules):
+                wrong = candidate.solve(scenario.situation)
+                if wrong and wrong != scenario.solution.key and _plays(cards, wrong["front"], rules) == mine:
+                    return dataclasses.replace(graded, mistake_code=candidate.code, mistake=candidate.message)
+            if mine[1] > mine[0]:
+                return dataclasses.replace(graded, mistake_code="pg-house-way-fouled",
+                                           mistake="this setting fouls: the two-card hand ranks above the "
+                                                   "five-card hand (PG-12); the house way never fouls (PG-H)")
+        return graded
+
+    def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
+        def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            cards = _cards(situation["cards"])
+            readings = _jokers_as_aces(cards)
+            if not _has_joker(cards) or not readings:
+                return None
+            reading = readings[0]
+            swapped = {str(reading[index]) for index, card in enumerate(cards) if isinstance(card, Joker)}
+            front = house_way(reading, rules).setting.low
+            return {"front": sort_cards_json([parse_card("JK") if str(card) in swapped else card for card in front])}
+
+        mistakes = [NamedMistake(
+            "pg-house-way-joker-as-ace", "a joker is not only an Ace: the house way first lets it complete a "
+            "straight, a flush or five of a kind (PG-H step 0, PG-J)", as_ace)]
+        if rules.house_way != DEFAULT_HOUSE_WAY:
+            return mistakes  # the wrong thresholds below are variants of PG-H's default list
+        for code, message, thresholds in (
+            ("pg-house-way-two-pair-always-split", "two pair is not always split: with a big pair of 7s–10s and an "
+             "Ace, or of 3s–6s and a King or Ace, for the front, both pairs stay back (PG-H step 6)",
+             Thresholds(two_pair_split_from=3)),
+            ("pg-house-way-quads-kept", "four Jacks–Aces are split into two pairs, and four 7s–10s too when no "
+             "King or Ace can go in front (PG-H step 2)", Thresholds(quads_split_from=15, quads_keep_from=15)),
+            ("pg-house-way-ace-front-missed", "with a straight or flush, an Ace and a pair of 10s–Kings, the Ace "
+             "goes in front and the pair back when that improves the front (PG-H step 4)",
+             Thresholds(ace_front_pairs=(15, 15))),
+        ):
+            mistakes.append(NamedMistake(code, message, self._variant_solver(code, thresholds, rules)))
+        return mistakes
+
+    @staticmethod
+    def _variant_solver(code: str, thresholds: Thresholds, rules: PaiGowRules) -> NamedMistakeSolver:
+        way = variant(code, "a common wrong reading of PG-H", thresholds)
+
+        def solve(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            cards = _cards(situation["cards"])
+            i, j, _ = way.place(codes_of(cards), rules.tables)
+            return {"front": sort_cards_json([cards[i], cards[j]])}
+
+        return solve
+
+
+# --- 3. fouled or not ---------------------------------------------------------------------------
+
+REASON_CHOICES = (
+    ("none", "Not fouled"),
+    ("low-higher", "The two-card hand ranks higher than the five-card hand"),
+    ("split", "Not five cards and two"),
+)
+
+
+def _close(high: int, low: int) -> bool:
+    """The front ties the back on the cards the front holds (the same category and top rank:
+    a pair of 9s against a pair of 9s, A-K against A-Q-…): where dealers misjudge PG-12.
+    Reads the engine's strength integers (:mod:`games.pai_gow.ranking`)."""
+    return low >> 16 == high >> 16
+
+
+def _either(rng: random.Random, options: Sequence[Setting], rules: PaiGowRules) -> Setting | None:
+    """One of the settings, fouled or not with even chances where both are among them."""
+    fouled = [setting for setting in options if strengths(rules, setting.high, setting.low)[1]
+              > strengths(rules, setting.high, setting.low)[0]]
+    clean = [setting for setting in options if setting not in fouled]
+    pick = fouled if fouled and (not clean or rng.random() < 0.5) else clean
+    return rng.choice(pick) if pick else None
+
+
+class PaiGowFoul(DrillKind[PaiGowRules]):
+    """Is the hand fouled, and why (PG-12, PG-13)?"""
+
+    slug = "pg-foul"
+    game = GAME
+    title = "Fouled or not"
+    description = "A player's hand as set: fouled or not, and why."
+    target_seconds = 12
+
+    def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
+        pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
+        roll = rng.random()
+        if difficulty is Difficulty.EASY:
+            cards = pack.deal(7)
+            setting = (fouled_setting(rng, cards, rules) if roll < 0.5 else None) or house_setting(cards, rules)
+        elif difficulty is Difficulty.NORMAL:
+            cards = seven_of(pack, rng, "deal")
+            if roll < 0.2:
+                setting = odd_split(rng, cards)
+            elif roll < 0.6:
+                setting = fouled_setting(rng, cards, rules) or other_setting(rng, cards, rules)
+            else:
+                setting = other_setting(rng, cards, rules) if roll < 0.8 else house_setting(cards, rules)
+        else:
+            setting = self._hard(pack, rng, roll, rules)
+        return {"high": format_cards(setting.high), "low": format_cards(setting.low)}
+
+    def _hard(self, pack: Pack, rng: random.Random, roll: float, rules: PaiGowRules) -> Setting:
+        if roll < 0.12:
+            return odd_split(rng, seven_of(pack, rng, "deal"))
+        if roll < 0.45:  # a joker (or two) in the front hand
+            cards = seven_of(pack, rng, rng.choice(("joker-pair", "joker-trips", "two-jokers", "joker-straight")))
+            return _either(rng, [setting for setting in all_splits(cards) if _has_joker(setting.low)], rules) \
+                or house_setting(cards, rules)
+        # a close call: the front ties the back on the cards it holds
+        for _ in range(20):
+            cards = seven_of(Pack(rng), rng, rng.choice(("top-pair", "top-pair", "one-pair", "two-pair-high",
+                                                                 "quads-high")))
+            options = [setting for setting in all_splits(cards) if _close(*strengths(rules, setting.high, setting.low))]
+            chosen = _either(rng, options, rules)
+            if chosen is not None:
+                return chosen
+        return house_setting(cards, rules)  # pragma: no cover - close calls are common
+
+    def _check(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Setting:
+        return Setting(_cards(situation["high"]), _cards(situation["low"]))
+
+    def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
+        check = check_foul(self._check(situation, rules), rules)
+        reason = "none" if not check.fouled else ("split" if "PG-13" in check.rules else "low-higher")
+        verdict = "fouled: the wager is forfeited to the extent the bank covers" if check.fouled else "not fouled"
+        text = f"{check.reason[0].upper()}{check.reason[1:]}: the hand is {verdict}."
+        if check.high is not None and check.low is not None and not check.fouled \
+                and _close(check.high.strength, check.low.strength):
+            text += (" The two-card hand ties the top of the five-card hand, and the back's other cards put the back "
+                     "ahead: no foul, which needs the two-card hand strictly higher (PG-12).")
+        if "PG-J" in check.rules:
+            text += " In the two-card hand a joker pairs its partner and two jokers are a pair of Aces (PG-J)."
+        return Solution(key={"fouled": yes_no(check.fouled), "reason": reason}, rules=check.rules, explanation=text)
+
+    def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
+        high, low = tuple(situation["high"]), tuple(situation["low"])
+        return Prompt(
+            question="The player hands you this setting. Is the hand fouled, and why?",
+            cards=(CardGroup("high", f"Back hand ({len(high)} cards)", high),
+                   CardGroup("low", f"Front hand ({len(low)} cards)", low)),
+            facts=house_facts(rules),
+        )
+
+    def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
+        return (
+            AnswerField("fouled", "Fouled?", FieldType.CHOICE, choices=YES_NO),
+            AnswerField("reason", "Why", FieldType.CHOICE, choices=REASON_CHOICES),
+        )
+
+    def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
+        return "foul", {"high": situation["high"], "low": situation["low"]}
+
+    def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        if not answer["fouled"]:
+            return {"fouled": "no", "reason": "none"}
+        return {"fouled": "yes", "reason": "split" if "(PG-13)" in answer["reason"] else "low-higher"}
+
+    def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
+        def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            setting = self._check(situation, rules)
+            if not _has_joker(setting.cards) or not setting.is_five_and_two:
+                return None
+            readings = _jokers_as_aces(setting.cards)
+            if not readings:
+                return None
+            reading = readings[0]
+            return self.solve({"high": format_cards(reading[:5]), "low": format_cards(reading[5:])}, rules).key
+
+        def tie_fouls(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            setting = self._check(situation, rules)
+            if not setting.is_five_and_two:
+                return None
+            high, low = strengths(rules, setting.high, setting.low)
+            return {"fouled": "yes", "reason": "low-higher"} if low <= high and _close(high, low) else None
+
+        def split_ignored(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            setting = self._check(situation, rules)
+            return None if setting.is_five_and_two else {"fouled": "no"}
+
+        return (
+            NamedMistake("pg-foul-joker-as-ace", "a joker is not just an Ace: in the two-card hand it pairs its "
+                         "partner, in the five-card hand it becomes whatever makes the hand best (PG-J)", as_ace),
+            NamedMistake("pg-foul-tie", "a hand fouls only when the two-card hand ranks higher than the five-card "
+                         "hand; the back's other cards count, so a tie on the front's cards is no foul (PG-12)",
+                         tie_fouls),
+            NamedMistake("pg-foul-split-ignored", "any split other than five cards and two is a foul (PG-13)",
+                         split_ignored),
+        )
+
+
+__all__ = ["PaiGowFoul", "PaiGowHouseWay", "PaiGowNameHand"]

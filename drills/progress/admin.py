@@ -8,9 +8,12 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
 from drills.admin import PropertyScopedAdmin, ReadOnlyUserScopedAdmin, TraineeFilter
 from drills.kinds.base import all_kinds
+from drills.progress import services
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
 
 USER_FILTERS: list[Any] = [
@@ -23,6 +26,16 @@ USER_FILTERS: list[Any] = [
 @admin.register(TrainingPolicy)
 class TrainingPolicyAdmin(PropertyScopedAdmin):
     list_display = ["property", "window", "accuracy", "minimum_answers", "inactive_days", "falling_drop"]
+
+    def save_model(self, request: HttpRequest, obj: TrainingPolicy, form: Any, change: bool) -> None:
+        services.save_policy(obj)  # also brings the roll-ups' window figures in line
+
+    def delete_model(self, request: HttpRequest, obj: TrainingPolicy) -> None:
+        services.delete_policy(obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[TrainingPolicy]) -> None:
+        for policy in queryset:
+            services.delete_policy(policy)
 
 
 class KindTargetForm(forms.ModelForm):  # type: ignore[type-arg]

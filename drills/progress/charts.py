@@ -160,7 +160,7 @@ def bar_chart(
 
     >>> chart = bar_chart("t", [("a", 2, "2"), ("b", 4, "4")])
     >>> [bar.width for bar in chart.bars]
-    [160.0, 320.0]
+    [110.0, 220.0]
     """
     bar_height, gap = 22, 8
     top = max((value for _, value, _ in items), default=0) if maximum is None else maximum
@@ -181,23 +181,29 @@ def bar_chart(
 
 @dataclass(frozen=True)
 class HeatCell:
-    x: int
-    cx: int  # the centre, for the cell's text
+    cx: str  # the cell's centre (x), as the text the template places
     level: Level
     text: str  # what the cell says ("93", "✓", "–")
-    title: str  # the full sentence for a tooltip / screen reader
+    title: str  # the full sentence, for a tooltip and screen readers
+    summary: str  # the data-table cell ("93 % of 30, 4.5 s: mastered")
 
 
 @dataclass(frozen=True)
 class HeatRow:
-    y: int
+    y: str  # the row's top, as text
     label: str
     url: str
     cells: tuple[HeatCell, ...]
+    mastered: int
 
 
 @dataclass(frozen=True)
 class Heatmap:
+    """Trainees × skills. Coordinates are strings, computed here once: the template only
+    places them (a 50 × 20 heatmap is a thousand cells; number formatting in the template
+    would dominate the page's time). Each cell is a ``<g>`` translated to its centre; the
+    cell's box is one shared ``<rect>`` (``<use>``) of ``rect_width`` × ``rect_height``."""
+
     width: int
     height: int
     label_width: int
@@ -206,6 +212,22 @@ class Heatmap:
     header_height: int
     columns: tuple[tuple[int, str], ...]  # (x centre, title), drawn slanted
     rows: tuple[HeatRow, ...]
+
+    @property
+    def rect_width(self) -> int:
+        return self.cell_width - 2
+
+    @property
+    def rect_height(self) -> int:
+        return self.cell_height - 2
+
+    @property
+    def rect_x(self) -> int:
+        return -(self.cell_width - 2) // 2
+
+    @property
+    def title_y(self) -> int:
+        return self.header_height - 6
 
 
 def cell_sentence(trainee: str, skill: str, item: Mastery) -> str:
@@ -217,8 +239,17 @@ def cell_sentence(trainee: str, skill: str, item: Mastery) -> str:
     )
 
 
+def cell_summary(item: Mastery) -> str:
+    if item.answers == 0:
+        return "not started"
+    return f"{item.accuracy_percent} % of {item.answers}, {item.median_seconds} s: {item.level.label}"
+
+
 def heatmap(skills: Sequence[tuple[str, str]], rows: Sequence[tuple[str, str, Sequence[Mastery]]]) -> Heatmap:
-    """Trainees × skills. ``skills``: (slug, short title); ``rows``: (name, url, masteries by skill)."""
+    """Trainees × skills. ``skills``: (slug, title); ``rows``: (name, url, masteries by skill).
+
+    Every number the template needs is computed here: the template only places values.
+    """
     label_width, cell_width, cell_height, header_height = 150, 44, 28, 120
     columns = tuple(
         (label_width + index * cell_width + cell_width // 2, title) for index, (_, title) in enumerate(skills)
@@ -233,16 +264,11 @@ def heatmap(skills: Sequence[tuple[str, str]], rows: Sequence[tuple[str, str, Se
                 text = "✓"
             else:
                 text = str(item.accuracy_percent)
-            cells.append(
-                HeatCell(
-                    label_width + col * cell_width,
-                    label_width + col * cell_width + cell_width // 2,
-                    item.level,
-                    text,
-                    cell_sentence(name, skills[col][1], item),
-                )
-            )
-        heat_rows.append(HeatRow(header_height + row_index * cell_height, name, url, tuple(cells)))
+            centre = str(label_width + col * cell_width + cell_width // 2)
+            sentence = cell_sentence(name, skills[col][1], item)
+            cells.append(HeatCell(centre, item.level, text, sentence, cell_summary(item)))
+        mastered = sum(1 for item in masteries if item.mastered)
+        heat_rows.append(HeatRow(str(header_height + row_index * cell_height), name, url, tuple(cells), mastered))
     width = label_width + cell_width * max(1, len(skills)) + 110  # room for the slanted titles
     height = header_height + cell_height * max(1, len(rows))
     return Heatmap(width, height, label_width, cell_width, cell_height, header_height, columns, tuple(heat_rows))

@@ -108,6 +108,14 @@ class SkillRollup(models.Model):
     mistakes = models.JSONField(default=dict, help_text='{"<mistake code>": [count, last message, last attempt id]}')
     first_answered_at = models.DateTimeField(null=True, blank=True)
     last_answered_at = models.DateTimeField(null=True, blank=True)
+    # Derived from ``recent`` for the property's policy window (``rollup.window_figures``), so
+    # the dashboard reads a few numbers instead of decoding every window. Rows whose
+    # ``window_size`` is not the policy's window are recomputed from ``recent`` when read.
+    window_size = models.PositiveSmallIntegerField(default=0)
+    window_answers = models.PositiveSmallIntegerField(default=0)
+    window_correct = models.PositiveSmallIntegerField(default=0)
+    window_older_correct = models.PositiveSmallIntegerField(default=0)
+    window_median_ms = models.FloatField(null=True, blank=True)
 
     class Meta:
         ordering = ["user_id", "kind"]

@@ -25,6 +25,36 @@ from typing import Any
 WINDOW_CAP = 100
 """The most recent answers kept per trainee × skill; a policy's window may not exceed it."""
 
+DEFAULT_WINDOW = 30
+"""The mastery window when a property has no training policy of its own."""
+
+
+def window_figures(recent: list[list[int]], size: int) -> dict[str, Any]:
+    """What mastery needs of the last ``size`` answers, so a dashboard need not decode the window.
+
+    ``window_older_correct`` counts right answers in the older half (the first ``n // 2``),
+    for the falling-accuracy signal.
+
+    >>> window_figures([[1, 1, 4000], [2, 0, 9000], [3, 1, 5000]], 2)
+    {'window_size': 2, 'window_answers': 2, 'window_correct': 1, 'window_older_correct': 0, 'window_median_ms': 7000.0}
+    """
+    window = recent[-size:] if size > 0 else []
+    times = sorted(entry[2] for entry in window)
+    middle = len(times) // 2
+    median = None
+    if times:
+        median = float(times[middle]) if len(times) % 2 else (times[middle - 1] + times[middle]) / 2
+    return {
+        "window_size": size,
+        "window_answers": len(window),
+        "window_correct": sum(entry[1] for entry in window),
+        "window_older_correct": sum(entry[1] for entry in window[: len(window) // 2]),
+        "window_median_ms": median,
+    }
+
+
+WINDOW_FIELDS = tuple(window_figures([], 0))
+
 
 @dataclass(frozen=True)
 class AttemptFacts:

@@ -15,15 +15,25 @@ import datetime as dt
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 
-from drills.kinds.base import UnknownKindError, all_kinds, get_kind
+from drills.kinds.base import all_kinds
 from drills.models import Attempt, DrillScenario, Property, Role, Team, User
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TrainingPolicy
-from drills.progress.stats import ItemStat, Mastery, Policy, count_items, item_statistics, mastery, weakness_order
+from drills.progress.rollup import WINDOW_FIELDS, window_figures
+from drills.progress.stats import (
+    ItemStat,
+    Mastery,
+    Policy,
+    count_items,
+    item_statistics,
+    mastery,
+    mastery_from_figures,
+    weakness_order,
+)
 
 DEFAULT_TARGET_SECONDS = 30  # for a kind no longer in the registry
 TREND_DAYS = 30
@@ -93,21 +103,6 @@ def policy_for(property: Property | None) -> Policy:
     )
 
 
-def kind_target(slug: str) -> int:
-    try:
-        return int(get_kind(slug).target_seconds)
-    except UnknownKindError:
-        return DEFAULT_TARGET_SECONDS
-
-
-def targets_for(property: Property | None) -> dict[str, int]:
-    """Target seconds per kind: the property's overrides, else the kind's default."""
-    targets = {kind.slug: int(kind.target_seconds) for kind in all_kinds()}
-    if property is not None:
-        targets.update(KindTarget.objects.filter(property=property).values_list("kind", "target_seconds"))
-    return targets
-
-
 @dataclass(frozen=True)
 class Skill:
     slug: str
@@ -116,21 +111,35 @@ class Skill:
     registered: bool = True
 
 
-def skill_of(slug: str) -> Skill:
-    try:
-        kind = get_kind(slug)
-    except UnknownKindError:
-        return Skill(slug, slug, "", registered=False)
-    return Skill(kind.slug, kind.title, kind.game)
+@dataclass(frozen=True)
+class Catalogue:
+    """The registered drill kinds as skills, with a property's target time for each."""
+
+    skills: dict[str, Skill]  # registered kinds, in registry order
+    targets: dict[str, int]  # the property's overrides, else the kind's default
+
+    def skill(self, slug: str) -> Skill:
+        return self.skills.get(slug) or Skill(slug, slug, "", registered=False)
+
+    def target(self, slug: str) -> int:
+        return self.targets.get(slug, DEFAULT_TARGET_SECONDS)
+
+    def ordered(self, slugs: Iterable[str] | None = None) -> list[Skill]:
+        """Registered kinds in registry order (only ``slugs`` if given), then unknown slugs."""
+        if slugs is None:
+            return list(self.skills.values())
+        wanted = set(slugs)
+        known = [skill for slug, skill in self.skills.items() if slug in wanted]
+        return known + [self.skill(slug) for slug in sorted(wanted - set(self.skills))]
 
 
-def skills_for(slugs: Iterable[str] | None = None) -> list[Skill]:
-    """Registered kinds in registry order (restricted to ``slugs`` if given), then unknown slugs."""
-    wanted = None if slugs is None else set(slugs)
-    skills = [Skill(k.slug, k.title, k.game) for k in all_kinds() if wanted is None or k.slug in wanted]
-    known = {skill.slug for skill in skills}
-    skills += [Skill(slug, slug, "", registered=False) for slug in sorted((wanted or set()) - known)]
-    return skills
+def catalogue(property: Property | None) -> Catalogue:
+    """One registry read and one query: the skills and the property's target times."""
+    kinds = all_kinds()
+    targets = {kind.slug: int(kind.target_seconds) for kind in kinds}
+    if property is not None:
+        targets.update(KindTarget.objects.filter(property=property).values_list("kind", "target_seconds"))
+    return Catalogue({kind.slug: Skill(kind.slug, kind.title, kind.game) for kind in kinds}, targets)
 
 
 # --- One trainee -------------------------------------------------------------------
@@ -178,12 +187,12 @@ def trend_days(today: dt.date | None = None, days: int = TREND_DAYS) -> list[dt.
 
 def trainee_progress(trainee: User, *, weakest: int = 3, mistakes: int = 10) -> TraineeProgress:
     policy = policy_for(trainee.property)
-    targets = targets_for(trainee.property)
+    kinds = catalogue(trainee.property)
     rows = {row.kind: row for row in SkillRollup.objects.filter(user=trainee)}
     items = []
-    for skill in skills_for(None) + [skill_of(slug) for slug in rows if slug not in targets]:
+    for skill in kinds.ordered() + [kinds.skill(slug) for slug in rows if slug not in kinds.skills]:
         row = rows.get(skill.slug)
-        target = targets.get(skill.slug, DEFAULT_TARGET_SECONDS)
+        target = kinds.target(skill.slug)
         m = mastery(
             skill.slug,
             row.recent if row else [],
@@ -275,6 +284,38 @@ class TeamProgress:
     days: list[dt.date]
 
 
+class RollupRow(NamedTuple):
+    """The columns of a ``SkillRollup`` the dashboard reads (tuples, not model instances: faster).
+    Not the ``recent`` window itself: its figures for the policy window are stored with it."""
+
+    pk: int
+    user_id: int
+    kind: str
+    answers: int
+    mistakes: dict[str, list[Any]]
+    last_answered_at: dt.datetime | None
+    window_size: int
+    window_answers: int
+    window_correct: int
+    window_older_correct: int
+    window_median_ms: float | None
+
+
+def _team_rollups(user_ids: Sequence[int], window: int) -> list[RollupRow]:
+    """The members' roll-ups; figures stored for another window are recomputed from ``recent``."""
+    rows = [
+        RollupRow(*values)
+        for values in SkillRollup.objects.filter(user__in=user_ids).values_list(
+            "pk", "user_id", "kind", "answers", "mistakes", "last_answered_at", *WINDOW_FIELDS
+        )
+    ]
+    stale = [row.pk for row in rows if row.window_size != window]
+    if stale:
+        recent = dict(SkillRollup.objects.filter(pk__in=stale).values_list("pk", "recent"))
+        rows = [row._replace(**window_figures(recent[row.pk], window)) if row.pk in recent else row for row in rows]
+    return rows
+
+
 def team_members(team: Team) -> list[User]:
     return list(team.members.order_by("last_name", "first_name", "username"))
 
@@ -283,28 +324,32 @@ def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: boo
     """The supervisor dashboard's figures, from summary rows only."""
     now = now or timezone.now()
     policy = policy_for(team.property)
-    targets = targets_for(team.property)
+    kinds = catalogue(team.property)
     members = team_members(team)
-    rollups: dict[int, dict[str, SkillRollup]] = {}
-    for rollup in SkillRollup.objects.filter(user__in=[m.pk for m in members]).only(
-        "user_id", "kind", "recent", "answers", "mistakes", "last_answered_at"
-    ):
+    rollups: dict[int, dict[str, RollupRow]] = {}
+    for rollup in _team_rollups([m.pk for m in members], policy.window):
         rollups.setdefault(rollup.user_id, {})[rollup.kind] = rollup
-    skills = skills_for({kind for per_user in rollups.values() for kind in per_user})
+    skills = kinds.ordered({kind for per_user in rollups.values() for kind in per_user})
     rows = []
     for member in members:
         own = rollups.get(member.pk, {})
         cells = []
         for skill in skills:
             row = own.get(skill.slug)
+            if row is None:
+                cells.append(mastery_from_figures(skill.slug, 0, 0, 0, None, policy, kinds.target(skill.slug)))
+                continue
             cells.append(
-                mastery(
+                mastery_from_figures(
                     skill.slug,
-                    row.recent if row else [],
+                    row.window_answers,
+                    row.window_correct,
+                    row.window_older_correct,
+                    row.window_median_ms,
                     policy,
-                    targets.get(skill.slug, DEFAULT_TARGET_SECONDS),
-                    total_answers=row.answers if row else 0,
-                    last_answered_at=row.last_answered_at if row else None,
+                    kinds.target(skill.slug),
+                    total_answers=row.answers,
+                    last_answered_at=row.last_answered_at,
                 )
             )
         times = [row.last_answered_at for row in own.values() if row.last_answered_at]
@@ -332,7 +377,7 @@ def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: boo
                     tally[1], tally[2] = message, last_id
     mistakes = sorted(
         (
-            NamedMistakeTally(code, skill_of(kind), message, count, len(users))
+            NamedMistakeTally(code, kinds.skill(kind), message, count, len(users))
             for code, (count, message, _, kind, users) in tallies.items()
         ),
         key=lambda item: (-item.count, item.code),
@@ -384,4 +429,5 @@ def item_stats(trainees: QuerySet[User] | Sequence[User]) -> list[tuple[Skill, I
     """Facility and discrimination per (kind, difficulty) over ``trainees``' roll-ups."""
     rows = SkillRollup.objects.filter(user__in=trainees).values_list("user_id", "kind", "by_difficulty")
     stats = item_statistics(count_items(rows))
-    return [(skill_of(stat.kind), stat) for stat in stats]
+    kinds = catalogue(None)
+    return [(kinds.skill(stat.kind), stat) for stat in stats]

@@ -16,9 +16,17 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from drills.models import Attempt, AttemptStatus
-from drills.progress.models import DailyTally, SkillRollup, TraineeSummary
-from drills.progress.rollup import AttemptFacts, SkillState, TraineeState, fold
+from drills.models import Attempt, AttemptStatus, Property
+from drills.progress.models import DailyTally, SkillRollup, TraineeSummary, TrainingPolicy
+from drills.progress.rollup import (
+    DEFAULT_WINDOW,
+    WINDOW_FIELDS,
+    AttemptFacts,
+    SkillState,
+    TraineeState,
+    fold,
+    window_figures,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +52,12 @@ def facts_of(attempt: Attempt) -> AttemptFacts:
     return facts_from_values(tuple(getattr(attempt, "pk" if name == "id" else name) for name in FACT_FIELDS))
 
 
+def policy_window(user_id: int) -> int:
+    """The mastery window of the trainee's property (the default without a policy)."""
+    window = TrainingPolicy.objects.filter(property__users__id=user_id).values_list("window", flat=True).first()
+    return window or DEFAULT_WINDOW
+
+
 def lock_trainee(user_id: int) -> TraineeSummary:
     """The trainee's summary row, created if missing, locked until the transaction ends."""
     TraineeSummary.objects.bulk_create([TraineeSummary(user_id=user_id)], ignore_conflicts=True)
@@ -58,18 +72,20 @@ def record_attempt(attempt: Attempt) -> bool:
     if attempt.status != AttemptStatus.GRADED or attempt.correct is None:
         return False
     facts = facts_of(attempt)
+    window = policy_window(attempt.user_id)
     with transaction.atomic(savepoint=False):
         summary = lock_trainee(attempt.user_id)
         row = SkillRollup.objects.filter(user_id=attempt.user_id, kind=facts.kind).first()
         state = SkillState.from_fields(row.__dict__) if row is not None else SkillState()
         if not state.apply(facts):
             return False
+        fields = state.as_fields() | window_figures(state.recent, window)
         if row is None:
-            SkillRollup.objects.create(user_id=attempt.user_id, kind=facts.kind, **state.as_fields())
+            SkillRollup.objects.create(user_id=attempt.user_id, kind=facts.kind, **fields)
         else:
-            for name, value in state.as_fields().items():
+            for name, value in fields.items():
                 setattr(row, name, value)
-            row.save(update_fields=list(state.as_fields()))
+            row.save(update_fields=list(fields))
         increments = {
             "answers": F("answers") + 1,
             "correct": F("correct") + int(facts.correct),
@@ -102,8 +118,11 @@ def trainee_state_from_attempts(user_id: int) -> TraineeState:
     return fold(facts_from_values(values) for values in rows.iterator(chunk_size=5000))
 
 
-def _stored_snapshot(user_id: int) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, Any], tuple[int, int, int]]]:
-    names = list(SkillState().as_fields())
+Snapshot = tuple[dict[str, dict[str, Any]], dict[tuple[str, Any], tuple[int, int, int]]]
+
+
+def stored_snapshot(user_id: int) -> Snapshot:
+    names = [*SkillState().as_fields(), *WINDOW_FIELDS]
     skills = {
         row[0]: dict(zip(names, row[1:], strict=True))
         for row in SkillRollup.objects.filter(user_id=user_id).values_list("kind", *names)
@@ -117,23 +136,30 @@ def _stored_snapshot(user_id: int) -> tuple[dict[str, dict[str, Any]], dict[tupl
     return skills, days
 
 
-def _snapshot(state: TraineeState) -> tuple[dict[str, dict[str, Any]], dict[tuple[str, Any], tuple[int, int, int]]]:
-    skills = {kind: skill.as_fields() for kind, skill in state.skills.items()}
+def recomputed_snapshot(user_id: int) -> Snapshot:
+    """What the roll-up rows of a trainee should hold, recomputed from the raw attempts."""
+    return _snapshot(trainee_state_from_attempts(user_id), policy_window(user_id))
+
+
+def _snapshot(state: TraineeState, window: int) -> Snapshot:
+    skills = {kind: skill.as_fields() | window_figures(skill.recent, window) for kind, skill in state.skills.items()}
     days = {key: (day.answers, day.correct, day.total_ms) for key, day in state.days.items()}
     return skills, days
 
 
 def rebuild_trainee(user_id: int) -> bool:
     """Rebuild one trainee's roll-ups from the raw attempts; ``True`` if they had drifted."""
+    window = policy_window(user_id)
     with transaction.atomic():
         summary = lock_trainee(user_id)
         state = trainee_state_from_attempts(user_id)
-        drifted = _stored_snapshot(user_id) != _snapshot(state) or summary.answers != state.answers
+        expected = _snapshot(state, window)
+        drifted = stored_snapshot(user_id) != expected or summary.answers != state.answers
         if drifted:
             SkillRollup.objects.filter(user_id=user_id).delete()
             DailyTally.objects.filter(user_id=user_id).delete()
             SkillRollup.objects.bulk_create(
-                SkillRollup(user_id=user_id, kind=kind, **skill.as_fields()) for kind, skill in state.skills.items()
+                SkillRollup(user_id=user_id, kind=kind, **fields) for kind, fields in expected[0].items()
             )
             DailyTally.objects.bulk_create(
                 DailyTally(
@@ -156,3 +182,37 @@ def rebuild_all() -> dict[str, int]:
     if drifted:
         logger.warning("progress roll-ups had drifted for %d of %d trainees: rebuilt", drifted, len(user_ids))
     return {"trainees": len(user_ids), "drifted": drifted}
+
+
+def apply_policy_window(property: Property) -> int:
+    """Recompute the window figures of every roll-up of the property's people for its
+    current policy window (after the policy changed); returns the rows rewritten."""
+    window = policy_window_of_property(property)
+    rows = []
+    for row in SkillRollup.objects.filter(user__property=property).exclude(window_size=window):
+        for name, value in window_figures(row.recent, window).items():
+            setattr(row, name, value)
+        rows.append(row)
+    SkillRollup.objects.bulk_update(rows, list(WINDOW_FIELDS), batch_size=500)
+    return len(rows)
+
+
+def policy_window_of_property(property: Property) -> int:
+    window = TrainingPolicy.objects.filter(property=property).values_list("window", flat=True).first()
+    return window or DEFAULT_WINDOW
+
+
+def save_policy(policy: TrainingPolicy) -> None:
+    """Save a training policy and bring the roll-ups' window figures in line with it."""
+    with transaction.atomic():
+        policy.full_clean()
+        policy.save()
+        apply_policy_window(policy.property)
+
+
+def delete_policy(policy: TrainingPolicy) -> None:
+    """Delete a policy (the property falls back to the defaults) and update the figures."""
+    with transaction.atomic():
+        property = policy.property
+        policy.delete()
+        apply_policy_window(property)

@@ -26,13 +26,15 @@ instances of an item):
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
-import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
+
+from drills.progress.rollup import DEFAULT_WINDOW, window_figures
 
 MIN_TRAINEES_FOR_D = 3
 EASY_FACILITY = Fraction(95, 100)
@@ -44,7 +46,7 @@ WEAK_DISCRIMINATION = 0.2
 class Policy:
     """The training-policy values in force for a property (``TrainingPolicy`` as a value)."""
 
-    window: int = 30
+    window: int = DEFAULT_WINDOW
     accuracy: Decimal = Decimal("0.90")
     minimum_answers: int = 20
     inactive_days: int = 7
@@ -109,8 +111,10 @@ class Mastery:
         return self.median_ms is not None and self.median_ms <= self.target_seconds * 1000
 
 
-def _share(entries: Sequence[Sequence[int]]) -> Fraction:
-    return Fraction(sum(entry[1] for entry in entries), len(entries))
+@functools.lru_cache(maxsize=64)
+def _ratio(value: Decimal) -> tuple[int, int]:
+    """An exact policy value as (numerator, denominator): comparisons stay in integers."""
+    return Fraction(value).as_integer_ratio()
 
 
 def mastery(
@@ -131,14 +135,39 @@ def mastery(
     >>> mastery("ou-total", window, Policy(), target_seconds=15).level.value
     'slow'
     """
-    window = list(recent[-policy.window :]) if policy.window > 0 else []
-    answers = len(window)
-    correct = sum(entry[1] for entry in window)
-    median_ms = float(statistics.median(entry[2] for entry in window)) if window else None
+    figures = window_figures([list(entry) for entry in recent], policy.window)
+    return mastery_from_figures(
+        kind,
+        figures["window_answers"],
+        figures["window_correct"],
+        figures["window_older_correct"],
+        figures["window_median_ms"],
+        policy,
+        target_seconds,
+        total_answers=total_answers,
+        last_answered_at=last_answered_at,
+    )
+
+
+def mastery_from_figures(
+    kind: str,
+    answers: int,
+    correct: int,
+    older_correct: int,
+    median_ms: float | None,
+    policy: Policy,
+    target_seconds: int,
+    *,
+    total_answers: int | None = None,
+    last_answered_at: dt.datetime | None = None,
+) -> Mastery:
+    """Mastery from the window's figures (``rollup.window_figures``): what the dashboard uses."""
+    num, den = _ratio(policy.accuracy)
     enough = answers >= policy.minimum_answers and answers > 0
-    accurate = answers > 0 and Fraction(correct, answers) >= Fraction(policy.accuracy)
+    accurate = answers > 0 and correct * den >= num * answers  # correct / answers >= accuracy, exactly
     fast = median_ms is not None and median_ms <= target_seconds * 1000
     mastered = enough and accurate and fast
+    margin = CLOSE_MARGIN
     if answers == 0:
         level = Level.NONE
     elif not enough:
@@ -147,16 +176,18 @@ def mastery(
         level = Level.MASTERED
     elif accurate:
         level = Level.SLOW
-    elif Fraction(correct, answers) >= Fraction(policy.accuracy) - CLOSE_MARGIN:
-        level = Level.CLOSE
+    elif correct * den * margin.denominator >= (num * margin.denominator - margin.numerator * den) * answers:
+        level = Level.CLOSE  # correct / answers >= accuracy - 15 points
     else:
         level = Level.WEAK
     falling = None
     if enough and answers >= 2:
-        older, newer = window[: answers // 2], window[answers // 2 :]
-        before, after = _share(older), _share(newer)
-        if before - after >= Fraction(policy.falling_drop):
-            falling = (float(before), float(after))
+        n1 = answers // 2
+        n2 = answers - n1
+        c1, c2 = older_correct, correct - older_correct
+        drop_num, drop_den = _ratio(policy.falling_drop)
+        if (c1 * n2 - c2 * n1) * drop_den >= drop_num * n1 * n2:  # c1/n1 - c2/n2 >= drop, exactly
+            falling = (c1 / n1, c2 / n2)
     return Mastery(
         kind=kind,
         answers=answers,

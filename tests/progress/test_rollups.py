@@ -19,7 +19,7 @@ from drills.practice import services as practice_services
 from drills.progress import services
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.selectors import team_progress, trainee_progress
-from drills.progress.services import _snapshot, _stored_snapshot, trainee_state_from_attempts
+from drills.progress.services import recomputed_snapshot, stored_snapshot
 from drills.progress.tasks import rebuild_all_rollups
 from tests.progress.conftest import grade_attempt, make_user
 
@@ -84,12 +84,12 @@ def test_nightly_rebuild_repairs_drift(trainee: User, teammate: User) -> None:
     for index in range(6):
         grade_attempt(trainee, "ou-total", correct=index % 3 != 0, ms=1000 * index)
     grade_attempt(teammate, "ou-settle", correct=False, mistake_code="x", mistake="m")
-    expected = _snapshot(trainee_state_from_attempts(trainee.pk))
+    expected = recomputed_snapshot(trainee.pk)
     SkillRollup.objects.filter(user=trainee).update(answers=999, recent=[])
     DailyTally.objects.filter(user=trainee).delete()
     result = rebuild_all_rollups.delay().get(timeout=10)  # eager here; the real worker in test_services
     assert result == {"trainees": 2, "drifted": 1}
-    assert _stored_snapshot(trainee.pk) == expected
+    assert stored_snapshot(trainee.pk) == expected
     assert TraineeSummary.objects.get(user=trainee).rebuilt_at is not None
     assert rebuild_all_rollups.delay().get(timeout=10) == {"trainees": 2, "drifted": 0}
 
@@ -150,7 +150,7 @@ def test_roll_up_equals_recomputation_from_raw_attempts(
     rnd.shuffle(attempts)
     for attempt, grade in attempts:
         practice_services.record_grade(attempt, grade)
-    assert _stored_snapshot(user.pk) == _snapshot(trainee_state_from_attempts(user.pk))
+    assert stored_snapshot(user.pk) == recomputed_snapshot(user.pk)
     assert TraineeSummary.objects.get(user=user).answers == len(rows)
     assert services.rebuild_trainee(user.pk) is False
 

@@ -1,0 +1,239 @@
+"""Benchmark: the supervisor dashboard against a plain page of the same site (issue 7).
+
+Run by hand (pytest does not collect it: no ``test_`` prefix, and nothing runs on import)::
+
+    .venv/bin/python tests/benchmarks/bench_dashboard.py            # SQLite (a temporary test database)
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/dealer_academy \\
+        .venv/bin/python tests/benchmarks/bench_dashboard.py        # PostgreSQL (test_dealer_academy)
+
+It creates a throw-away test database, loads one team of 50 trainees with 100,000 graded
+attempts (3 skills, 3 difficulties, 90 days, named mistakes), builds the roll-ups with the
+nightly rebuild, then times the dashboard and the supervisor's home page (a plain page:
+session, user, the team with its 50 members) in the same run, interleaved, and reports
+the ratio of the medians. It also times the roll-up upsert that grading adds per attempt.
+Options: ``--trainees N --attempts N --rounds N``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _setup_django() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino_training.settings")
+    os.environ.setdefault("DEBUG", "1")  # development storages; query logging is switched off below
+    import django
+
+    django.setup()
+
+
+def load(trainees: int, attempts: int) -> dict[str, Any]:
+    """One casino, one team of ``trainees`` with ``attempts`` graded attempts between them."""
+    import datetime as dt
+    import random
+    from decimal import Decimal
+
+    from django.utils import timezone
+
+    from drills.models import Attempt, AttemptStatus, DrillScenario, Property, Role, Team, User
+
+    rng = random.Random(7)
+    casino = Property.objects.create(name="Bench Casino", slug="bench")
+    supervisor = User.objects.create(username="bench-supervisor", role=Role.SUPERVISOR, property=casino)
+    users = User.objects.bulk_create(
+        User(username=f"bench-{n:03}", first_name=f"Trainee{n}", last_name="Bench", role=Role.TRAINEE, property=casino)
+        for n in range(trainees)
+    )
+    team = Team.objects.create(property=casino, name="Bench team")
+    team.members.add(*users)
+    team.supervisors.add(supervisor)
+    kinds = ["ou-total", "ou-settle", "ou-bonus"]
+    games = {"ou-total": "over-under-26", "ou-settle": "over-under-26", "ou-bonus": "over-under-26"}
+    difficulties = ["easy", "normal", "hard"]
+    mistakes = [("ou-ace-as-one", "you counted an Ace as 1"), ("ou-joker-counted", "you counted the joker")]
+    now = timezone.now()
+    batch = 5000
+    made = 0
+    while made < attempts:
+        size = min(batch, attempts - made)
+        plan = []
+        for index in range(made, made + size):
+            user = users[index % trainees]
+            skill = (index // trainees) % 3
+            kind = kinds[skill]
+            ability = 0.55 + 0.4 * (index % trainees) / trainees
+            correct = rng.random() < ability
+            when = now - dt.timedelta(minutes=(attempts - index) * 90 * 24 * 60 // attempts)
+            ms = int(rng.lognormvariate(9.0, 0.5))
+            plan.append((user, kind, rng.choice(difficulties), correct, when, ms))
+        scenarios = DrillScenario.objects.bulk_create(
+            DrillScenario(
+                user=user,
+                kind=kind,
+                game=games[kind],
+                difficulty=difficulty,
+                seed=rng.getrandbits(40),
+                engine_version="bench",
+                rules_values={},
+                key={"total": 26},
+                shown_at=when - dt.timedelta(milliseconds=ms),
+            )
+            for user, kind, difficulty, _correct, when, ms in plan
+        )
+        rows = []
+        for stored, (user, kind, difficulty, correct, when, ms) in zip(scenarios, plan, strict=True):
+            code, message = rng.choice(mistakes) if not correct and rng.random() < 0.5 else ("", "")
+            rows.append(
+                Attempt(
+                    scenario=stored,
+                    user=user,
+                    kind=kind,
+                    difficulty=difficulty,
+                    answer={"total": 26},
+                    answered_at=when,
+                    time_taken_ms=ms,
+                    status=AttemptStatus.GRADED,
+                    correct=correct,
+                    score=Decimal("1.00") if correct else Decimal("0.00"),
+                    expected={"total": 26},
+                    mistake_code=code,
+                    mistake=message,
+                )
+            )
+        Attempt.objects.bulk_create(rows)
+        made += size
+        print(f"  loaded {made} attempts", end="\r", flush=True)
+    print()
+    return {"team": team, "supervisor": supervisor, "users": users}
+
+
+def timed(client: Any, url: str) -> tuple[float, int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        start = time.perf_counter()
+        response = client.get(url)
+        elapsed = time.perf_counter() - start
+    assert response.status_code == 200, (url, response.status_code)
+    return elapsed, len(queries)
+
+
+def upsert_cost(user: Any, count: int = 200) -> float:
+    """Mean milliseconds that the roll-up adds to grading one attempt (record_attempt in a transaction)."""
+    import datetime as dt
+    from decimal import Decimal
+
+    from django.db import transaction
+    from django.utils import timezone
+
+    from drills.models import Attempt, AttemptStatus, DrillScenario
+    from drills.progress.services import record_attempt
+
+    now = timezone.now()
+    attempts = []
+    for index in range(count):
+        stored = DrillScenario.objects.create(
+            user=user,
+            kind="ou-total",
+            game="over-under-26",
+            difficulty="normal",
+            seed=index,
+            engine_version="bench",
+            rules_values={},
+            key={},
+            shown_at=now,
+        )
+        attempts.append(
+            Attempt.objects.create(
+                scenario=stored,
+                user=user,
+                kind="ou-total",
+                difficulty="normal",
+                answer={},
+                answered_at=now + dt.timedelta(seconds=index),
+                time_taken_ms=4000,
+                status=AttemptStatus.GRADED,
+                correct=index % 4 != 0,
+                score=Decimal("1.00"),
+            )
+        )
+    start = time.perf_counter()
+    for attempt in attempts:
+        with transaction.atomic():
+            record_attempt(attempt)
+    return 1000 * (time.perf_counter() - start) / count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--trainees", type=int, default=50)
+    parser.add_argument("--attempts", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=40)
+    args = parser.parse_args()
+    _setup_django()
+
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import setup_databases, setup_test_environment, teardown_databases
+
+    from drills.progress.services import rebuild_all
+
+    setup_test_environment()
+    settings.DEBUG = False  # no query logging outside CaptureQueriesContext
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    print(f"database: {engine}; {args.trainees} trainees, {args.attempts} attempts")
+    old_config = setup_databases(verbosity=0, interactive=False)
+    try:
+        start = time.perf_counter()
+        world = load(args.trainees, args.attempts)
+        print(f"load: {time.perf_counter() - start:.1f} s")
+        start = time.perf_counter()
+        result = rebuild_all()
+        print(f"nightly rebuild from raw attempts: {time.perf_counter() - start:.1f} s ({result})")
+        if engine == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
+        client = Client()
+        client.force_login(world["supervisor"])
+        dashboard = f"/progress/teams/{world['team'].pk}/"
+        plain = "/"
+        for _ in range(5):  # warm-up: templates, kind registry, connection
+            timed(client, dashboard)
+            timed(client, plain)
+        times: dict[str, list[float]] = {dashboard: [], plain: []}
+        queries: dict[str, int] = {}
+        for _ in range(args.rounds):
+            for url in (dashboard, plain):
+                elapsed, count = timed(client, url)
+                times[url].append(elapsed)
+                queries[url] = count
+        dash_ms = 1000 * statistics.median(times[dashboard])
+        plain_ms = 1000 * statistics.median(times[plain])
+        p90 = {url: 1000 * sorted(values)[int(0.9 * len(values)) - 1] for url, values in times.items()}
+        print(
+            f"dashboard {dashboard}: median {dash_ms:.1f} ms, p90 {p90[dashboard]:.1f} ms, {queries[dashboard]} queries"
+        )
+        print(
+            f"plain page {plain} (supervisor home): median {plain_ms:.1f} ms, "
+            f"p90 {p90[plain]:.1f} ms, {queries[plain]} queries"
+        )
+        print(f"RATIO dashboard / plain page (medians): {dash_ms / plain_ms:.2f}x (aim: <= 3x)")
+        print(f"roll-up upsert added to grading one attempt: {upsert_cost(world['users'][0]):.2f} ms")
+    finally:
+        teardown_databases(old_config, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

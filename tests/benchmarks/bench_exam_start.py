@@ -1,0 +1,230 @@
+"""300 candidates start the same exam at once, run by hand (not collected by pytest):
+
+    .venv/bin/python tests/benchmarks/bench_exam_start.py [--candidates 300] [--workers 4] [--threads 1]
+
+- creates and migrates a PostgreSQL database of its own (``bench_exams`` on 127.0.0.1:5432,
+  dropped and recreated; ``--keep`` leaves it), with one casino, one exam of 15 items
+  (10 totals + 5 settlements of Over/Under 26) and ``--candidates`` trainees with API tokens;
+- serves the site with gunicorn on a free loopback port (production settings: DEBUG off,
+  persistent connections, tasks in-process: a start queues none);
+- warms every worker up, then releases ``--candidates`` threads at one barrier, each sending
+  ``POST /api/v1/exams/<id>/start/`` once on its own connection;
+- prints the latency percentiles (p50/p95/p99/max), the errors (anything but a 201), and
+  checks the database: one sitting per candidate, 15 items each, distinct form seeds.
+
+Every request goes to 127.0.0.1 only; every request has a 60 s timeout and the run is one
+round of ``--candidates`` requests. Aim: p95 under 500 ms, no error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import math
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DB = "bench_exams"
+BASE_ENV = {
+    "DJANGO_SETTINGS_MODULE": "casino_training.settings",
+    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
+    "DEBUG": "0",
+    "SECRET_KEY": "benchmark-only-secret-key-not-for-production-exams-0123456789",
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "SECURE_SSL_REDIRECT": "0",
+    "CONN_MAX_AGE": "60",
+    "LOG_LEVEL": "WARNING",
+}
+REQUEST_TIMEOUT = 60.0
+
+
+def psql(sql: str) -> None:
+    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c", sql], check=True, capture_output=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def prepare(candidates: int) -> tuple[int, list[str]]:
+    """A fresh, migrated database with the exam and the candidates: (exam id, tokens)."""
+    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    psql(f"CREATE DATABASE {DB}")
+    os.environ.update(BASE_ENV)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from drills.exams.blueprints import SectionSpec, save_version
+    from drills.exams.models import Blueprint
+    from drills.models import Property, Role, Team, User
+
+    call_command("migrate", verbosity=0)
+    casino = Property.objects.create(name="Bench Casino", slug="bench")
+    blueprint = Blueprint.objects.create(property=casino, game="over-under-26", title="Over/Under 26 certification")
+    save_version(
+        blueprint,
+        {"time_limit_minutes": 30, "pass_percent": 80, "attempts_allowed": 2},
+        [
+            SectionSpec("Totals", "ou-total", "normal", 10, target_seconds=15),
+            SectionSpec("Settling", "ou-settle", "normal", 5),
+        ],
+        by=None,
+    )
+    users = User.objects.bulk_create(
+        User(username=f"candidate{n:04d}", role=Role.TRAINEE, property=casino, password="!") for n in range(candidates)
+    )
+    team = Team.objects.create(property=casino, name="Bench team")
+    team.members.set(users)
+    tokens = Token.objects.bulk_create(Token(user=user, key=Token.generate_key()) for user in users)
+    return blueprint.pk, [token.key for token in tokens]
+
+
+def request(port: int, method: str, path: str, token: str, body: bytes = b"") -> tuple[int, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT)
+    try:
+        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json", "Connection": "close"}
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def wait_until_up(port: int, server: subprocess.Popen[bytes], token: str) -> None:
+    for _ in range(150):
+        if server.poll() is not None:
+            raise SystemExit("gunicorn exited before serving")
+        try:
+            status, _ = request(port, "GET", "/api/v1/me/", token)
+            if status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer within 30 s")
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    """Nearest-rank percentile, in milliseconds."""
+    index = max(0, min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1))
+    return ordered[index] * 1000
+
+
+def storm(port: int, exam: int, tokens: list[str]) -> tuple[list[float], list[str], float]:
+    """Every token starts the exam once, all released together: latencies, errors, wall time."""
+    barrier = threading.Barrier(len(tokens) + 1)
+    latencies: list[float] = [0.0] * len(tokens)
+    errors: list[str] = []
+    lock = threading.Lock()
+    path = f"/api/v1/exams/{exam}/start/"
+
+    def candidate(index: int, token: str) -> None:
+        barrier.wait(timeout=60)
+        started = time.perf_counter()
+        try:
+            status, body = request(port, "POST", path, token, b"{}")
+            problem = None if status == 201 else f"{status}: {body[:120]!r}"
+        except (OSError, http.client.HTTPException) as error:
+            problem = f"{type(error).__name__}: {error}"
+        latencies[index] = time.perf_counter() - started
+        if problem:
+            with lock:
+                errors.append(problem)
+
+    threads = [threading.Thread(target=candidate, args=(i, t), daemon=True) for i, t in enumerate(tokens)]
+    for thread in threads:
+        thread.start()
+    barrier.wait(timeout=60)
+    began = time.perf_counter()
+    for thread in threads:
+        thread.join(timeout=REQUEST_TIMEOUT + 5)
+    return latencies, errors, time.perf_counter() - began
+
+
+def check_database(candidates: int) -> str:
+    from django.db.models import Count
+
+    from drills.exams.models import Sitting
+
+    count = Sitting.objects.count()
+    per_candidate = Sitting.objects.values("candidate").annotate(c=Count("id")).filter(c__gt=1).count()
+    seeds = len(set(Sitting.objects.values_list("form_seed", flat=True)))
+    items = set(Sitting.objects.annotate(n=Count("items")).values_list("n", flat=True))
+    ok = count == candidates and per_candidate == 0 and seeds == candidates and items == {15}
+    return (
+        f"database: {count} sittings, {per_candidate} candidates with more than one, "
+        f"{seeds} distinct form seeds, items per sitting {sorted(items)} -> {'OK' if ok else 'WRONG'}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--candidates", type=int, default=300)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (>1: gthread workers)")
+    parser.add_argument("--keep", action="store_true", help="keep the benchmark database afterwards")
+    args = parser.parse_args()
+    if not 1 <= args.candidates <= 2000:
+        raise SystemExit("--candidates must be from 1 to 2000")
+
+    print(f"preparing {DB}: migrate, one exam of 15 items, {args.candidates} candidates ...", flush=True)
+    exam, tokens = prepare(args.candidates)
+    port = free_port()
+    command = [
+        sys.executable, "-m", "gunicorn", "casino_training.wsgi", "--bind", f"127.0.0.1:{port}",
+        "--workers", str(args.workers), "--threads", str(args.threads), "--backlog", "2048",
+        "--log-level", "warning", "--timeout", "120",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **BASE_ENV}, start_new_session=True)
+    try:
+        wait_until_up(port, server, tokens[0])
+        # Warm-up: every worker imports the views and opens its database connection.
+        for token in tokens[: 4 * args.workers * args.threads]:
+            request(port, "GET", "/api/v1/exams/", token)
+        print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads; "
+              f"{len(tokens)} simultaneous starts ...", flush=True)
+        latencies, errors, wall = storm(port, exam, tokens)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    ordered = sorted(latencies)
+    figures = {
+        "requests": len(ordered),
+        "errors": len(errors),
+        "p50_ms": round(percentile(ordered, 0.50), 1),
+        "p95_ms": round(percentile(ordered, 0.95), 1),
+        "p99_ms": round(percentile(ordered, 0.99), 1),
+        "max_ms": round(ordered[-1] * 1000, 1),
+        "wall_s": round(wall, 2),
+        "starts_per_s": round(len(ordered) / wall, 1),
+    }
+    print(json.dumps(figures))
+    for problem in errors[:10]:
+        print("  error:", problem)
+    print(check_database(len(tokens)))
+    print(f"aim: p95 < 500 ms and no error -> {'met' if figures['p95_ms'] < 500 and not errors else 'NOT met'}")
+    if not args.keep:
+        from django.db import connections
+
+        connections.close_all()
+        psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+
+
+if __name__ == "__main__":
+    main()

@@ -6,9 +6,11 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import random
+from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -180,3 +182,36 @@ def test_policy_validation() -> None:
     with pytest.raises(ValidationError) as error:
         policy.clean()
     assert "minimum_answers" in error.value.message_dict
+
+
+def test_a_policy_change_in_the_admin_recomputes_the_window_figures(
+    client_for: Callable[[str], Client], trainee: User
+) -> None:
+    for index in range(12):
+        grade_attempt(trainee, "ou-total", correct=index >= 2, ms=1000 * (index + 1))
+    row = SkillRollup.objects.get(user=trainee)
+    assert (row.window_size, row.window_answers, row.window_correct, row.window_older_correct) == (30, 12, 10, 4)
+    assert row.window_median_ms == 6500.0
+    staff = client_for("staff")
+    assert trainee.property is not None
+    form = {
+        "property": trainee.property.pk,
+        "window": 10,
+        "accuracy": "0.80",
+        "minimum_answers": 5,
+        "inactive_days": 7,
+        "falling_drop": "0.15",
+    }
+    assert staff.post("/admin/progress/trainingpolicy/add/", form).status_code == 302
+    row.refresh_from_db()
+    # The last 10 answers: all right, times 3..12 s, older half (5) all right.
+    assert (row.window_size, row.window_answers, row.window_correct, row.window_older_correct) == (10, 10, 10, 5)
+    assert row.window_median_ms == 7500.0
+    policy = TrainingPolicy.objects.get(property=trainee.property)
+    too_big = {**form, "minimum_answers": 11}
+    response = staff.post(f"/admin/progress/trainingpolicy/{policy.pk}/change/", too_big)
+    assert response.status_code == 200  # the form shows the error
+    assert "cannot exceed the window" in response.content.decode()
+    assert staff.post(f"/admin/progress/trainingpolicy/{policy.pk}/delete/", {"post": "yes"}).status_code == 302
+    row.refresh_from_db()
+    assert (row.window_size, row.window_answers) == (30, 12)

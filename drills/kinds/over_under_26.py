@@ -104,7 +104,9 @@ class OverUnderTotal(DrillKind[OverUnderRules]):
             aces = sum(1 for card in cards if isinstance(card, Card) and card.rank is Rank.ACE)
             return {"total": hand_total(cards).total - 10 * aces}
 
-        return (NamedMistake("ou-ace-as-one", "you counted an Ace as 1: in this game an Ace is 11 (OU-2)", aces_as_one),)
+        return (
+            NamedMistake("ou-ace-as-one", "you counted an Ace as 1: in this game an Ace is 11 (OU-2)", aces_as_one),
+        )
 
 
 def _settle_situation(rng: random.Random, difficulty: Difficulty, rules: OverUnderRules) -> dict[str, JSON]:
@@ -215,9 +217,7 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
                 f"{rules.win_return_multiple} x Ante in all, stakes included (OU-W)",
                 net_four_times,
             ),
-            NamedMistake(
-                "ou-26-push", "a total of exactly 26 is not a push: both bets lose (OU-9)", twenty_six_push
-            ),
+            NamedMistake("ou-26-push", "a total of exactly 26 is not a push: both bets lose (OU-9)", twenty_six_push),
         )
 
 

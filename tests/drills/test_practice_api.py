@@ -60,7 +60,9 @@ def test_a_new_scenario_carries_no_seed_and_no_key(trainee_client, trainee):
     stored = DrillScenario.objects.get(public_id=data["id"])
     text = json.dumps(data)
     assert str(stored.seed) not in text
-    assert "seed" not in data and "key" not in data and "expected" not in text
+    assert "seed" not in data
+    assert "key" not in data
+    assert "expected" not in text
     assert data["attempt"] is None
     assert data["fields"][0]["name"] == "outcome"
     # The stored scenario regenerates to exactly what was shown.
@@ -89,10 +91,12 @@ def test_right_answer_is_graded_right_with_rules_and_saved(trainee_client, train
     response = post(trainee_client, f"{SCENARIOS}{data['id']}/answer/", {"answer": stored.key})
     assert response.status_code == 200
     attempt = response.json()["attempt"]
-    assert attempt["correct"] is True and attempt["status"] == AttemptStatus.GRADED
+    assert attempt["correct"] is True
+    assert attempt["status"] == AttemptStatus.GRADED
     assert "OU-2" in attempt["rules"]
     saved = Attempt.objects.get(scenario=stored)
-    assert saved.answer == stored.key and saved.time_taken_ms >= 0
+    assert saved.answer == stored.key
+    assert saved.time_taken_ms >= 0
 
 
 def test_wrong_answer_is_graded_wrong_and_the_key_is_revealed_after(trainee_client):
@@ -112,7 +116,8 @@ def test_answering_twice_keeps_the_first_answer(trainee_client):
     url = f"{SCENARIOS}{data['id']}/answer/"
     first = post(trainee_client, url, {"answer": {"total": stored.key["total"] + 1}}).json()
     second = post(trainee_client, url, {"answer": stored.key}).json()
-    assert first["already_answered"] is False and second["already_answered"] is True
+    assert first["already_answered"] is False
+    assert second["already_answered"] is True
     assert second["attempt"]["correct"] is False
     assert Attempt.objects.filter(scenario=stored).count() == 1
 
@@ -152,7 +157,8 @@ def test_other_trainees_scenarios_are_invisible(trainee_client, other_trainee):
     post(trainee_client, f"{SCENARIOS}{data['id']}/answer/", {"answer": stored.key})
     assert other.get(ATTEMPTS).json()["results"] == []
     mine = trainee_client.get(ATTEMPTS).json()
-    assert mine["count"] == 1 and mine["results"][0]["scenario"] == data["id"]
+    assert mine["count"] == 1
+    assert mine["results"][0]["scenario"] == data["id"]
 
 
 def test_named_mistake_comes_from_the_engine_under_the_wrong_rule(trainee_client):

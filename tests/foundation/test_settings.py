@@ -17,7 +17,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [(None, False), ("1", True), ("true", True), ("YES", True), ("on", True), ("0", False), ("off", False), ("", False)],
+    [
+        (None, False),
+        ("1", True),
+        ("true", True),
+        ("YES", True),
+        ("on", True),
+        ("0", False),
+        ("off", False),
+        ("", False),
+    ],
 )
 def test_bool_values(raw, expected):
     environ = {} if raw is None else {"DEBUG": raw}
@@ -26,13 +35,13 @@ def test_bool_values(raw, expected):
 
 @pytest.mark.parametrize("raw", ["maybe", "2", "tru"])
 def test_bad_bool_names_the_variable(raw):
-    with pytest.raises(ImproperlyConfigured, match="^DEBUG="):
+    with pytest.raises(ImproperlyConfigured, match=r"^DEBUG="):
         Env({"DEBUG": raw}).boolean("DEBUG", default=False)
 
 
 @pytest.mark.parametrize(("raw", "message"), [("ten", "not a whole number"), ("-1", "at least 0")])
 def test_bad_int_names_the_variable(raw, message):
-    with pytest.raises(ImproperlyConfigured, match=f"CONN_MAX_AGE=.*{message}"):
+    with pytest.raises(ImproperlyConfigured, match=rf"CONN_MAX_AGE=.*{message}"):
         Env({"CONN_MAX_AGE": raw}).integer("CONN_MAX_AGE", default=60)
 
 
@@ -75,14 +84,14 @@ def test_sqlite_urls(url, expected_name):
     ],
 )
 def test_bad_database_urls_name_the_variable(url, message):
-    with pytest.raises(ImproperlyConfigured, match=f"^DATABASE_URL=.*{message}"):
+    with pytest.raises(ImproperlyConfigured, match=rf"^DATABASE_URL=.*{message}"):
         parse_database_url("DATABASE_URL", url, conn_max_age=0)
 
 
 def test_broker_urls():
     assert parse_broker_url("CELERY_BROKER_URL", None) is None
     assert parse_broker_url("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0") == "redis://127.0.0.1:6379/0"
-    with pytest.raises(ImproperlyConfigured, match="^CELERY_BROKER_URL=.*unsupported scheme 'http'"):
+    with pytest.raises(ImproperlyConfigured, match=r"^CELERY_BROKER_URL=.*unsupported scheme 'http'"):
         parse_broker_url("CELERY_BROKER_URL", "http://example")
 
 

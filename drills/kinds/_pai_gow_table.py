@@ -376,7 +376,8 @@ class PaiGowDice(DrillKind[PaiGowRules]):
 
         def to_empty(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             first = first_hand_position(sum(situation["dice"]))
-            return {"first_hand": first, "action": first} if first != 1 else None
+            empty = first != 1 and first not in situation["occupied"]
+            return {"first_hand": first, "action": first} if empty else None
 
         def from_next_seat(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             # counting the player-dealer as 0 (the count starts at the next seat): total + 1 from position 1
@@ -528,6 +529,7 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
         def changed(change: str) -> NamedMistakeSolver:
             def solve(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
                 events = [dict(event) for event in situation["events"]]
+                original = [dict(event) for event in events]
                 held = {event["card"] for event in events if "card" in event}
                 for event in events:
                     if change == "ace" and event.get("card") and _is_big(parse_card(event["card"])):
@@ -540,7 +542,7 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
                         event["players_looked"] = 0
                     elif change == "swap" and event["type"] in ("boxed", "exposed"):
                         event["type"] = "exposed" if event["type"] == "boxed" else "boxed"
-                return self.solve({"events": events}, rules).key
+                return None if events == original else self.solve({"events": events}, rules).key
 
             return solve
 

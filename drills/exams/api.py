@@ -181,16 +181,15 @@ class ExamStart(APIView):
     def post(self, request: Request, blueprint_id: int) -> Response:
         user = _candidate(request)
         ExamStartSerializer(data=_body(request)).is_valid(raise_exception=True)
-        blueprint = selectors.candidate_blueprints(user).filter(pk=blueprint_id).first()
+        blueprint = selectors.candidate_blueprint(user, blueprint_id)
         if blueprint is None:
             raise NotFound("no such exam")
         try:
             outcome = services.start_sitting(user, blueprint)
         except ExamError as error:
             return _refused(error)
-        sitting = Sitting.objects.select_related("blueprint", "version").get(pk=outcome.sitting.pk)
         code = status.HTTP_200_OK if outcome.resumed else status.HTTP_201_CREATED
-        return Response(presenters.sitting_summary(sitting) | {"resumed": outcome.resumed}, status=code)
+        return Response(presenters.sitting_summary(outcome.sitting) | {"resumed": outcome.resumed}, status=code)
 
 
 class SittingDetail(APIView):

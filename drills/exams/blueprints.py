@@ -21,6 +21,7 @@ from drills.kinds.base import Difficulty, UnknownKindError, get_kind
 from drills.models import User
 from drills.selectors import rules_for
 from games.errors import RuleSetError
+from games.house_rules import HouseRules
 
 MAX_ITEMS = 200
 
@@ -84,16 +85,22 @@ def snapshot(version: BlueprintVersion, sections: Sequence[SectionSpec] | None =
     }
 
 
-def validate(blueprint: Blueprint, settings: Mapping[str, Any], sections: Sequence[SectionSpec]) -> dict[str, str]:
-    """Problems with a version's content, by field (``sections.<n>.<field>``, 1-based)."""
+def validate(
+    blueprint: Blueprint,
+    settings: Mapping[str, Any],
+    sections: Sequence[SectionSpec],
+    rules: HouseRules | None = None,
+) -> dict[str, str]:
+    """Problems with a version's content, by field (``sections.<n>.<field>``, 1-based).
+    ``rules``: the property's rules for the game, when the caller has them already."""
     errors: dict[str, str] = {}
     if not sections:
         errors["sections"] = "add at least one section"
-    try:
-        rules = rules_for(blueprint.property, blueprint.game)
-    except RuleSetError as error:
-        rules = None
-        errors["game"] = f"the property's rule set for this game is invalid: {error}"
+    if rules is None:
+        try:
+            rules = rules_for(blueprint.property, blueprint.game)
+        except RuleSetError as error:
+            errors["game"] = f"the property's rule set for this game is invalid: {error}"
     for index, spec in enumerate(sections, start=1):
         prefix = f"sections.{index}"
         try:

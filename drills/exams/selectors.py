@@ -9,7 +9,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 
 from drills.exams.models import Blueprint, BlueprintVersion, Certificate, Sitting, SittingStatus
@@ -29,6 +29,18 @@ def candidate_blueprints(user: User) -> QuerySet[Blueprint]:
         Blueprint.objects.filter(property_id=user.property_id, is_active=True, versions__isnull=False)
         .distinct()
         .order_by("game", "title")
+    )
+
+
+def candidate_blueprint(user: User, blueprint_id: int) -> Blueprint | None:
+    """One exam the trainee can see (one indexed query: the start's hot path)."""
+    if user.role != Role.TRAINEE or user.property_id is None:
+        return None
+    has_version = BlueprintVersion.objects.filter(blueprint_id=OuterRef("pk"))
+    return (
+        Blueprint.objects.filter(pk=blueprint_id, property_id=user.property_id, is_active=True)
+        .filter(Exists(has_version))
+        .first()
     )
 
 

@@ -43,8 +43,7 @@ from drills.exams.models import (
 )
 from drills.exams.policy import ReviewPolicy
 from drills.kinds.base import AnswerError, Difficulty, Scenario, get_kind
-from drills.models import Role, User
-from drills.selectors import default_rule_set
+from drills.models import Role, RuleSet, User
 from games import ENGINE_VERSION
 from games.errors import GameError, RuleSetError
 from games.house_rules import HouseRules
@@ -101,9 +100,14 @@ class StartCheck:
 
 
 def start_check(
-    blueprint: Blueprint, version: BlueprintVersion | None, sittings: list[Sitting], now: datetime
+    blueprint: Blueprint,
+    version: BlueprintVersion | None,
+    sittings: list[Sitting],
+    now: datetime,
+    has_sections: bool | None = None,
 ) -> StartCheck:
-    """The rules for a new sitting, given the candidate's sittings of this blueprint."""
+    """The rules for a new sitting, given the candidate's sittings of this blueprint (with
+    their results selected: ``select_related("result")``)."""
     allowed = version.attempts_allowed if version is not None else 0
     used = len(sittings)
     wait_until = None
@@ -114,15 +118,17 @@ def start_check(
         end_of_wait = last + timedelta(hours=version.retake_wait_hours)
         if end_of_wait > now:
             wait_until = end_of_wait
-    if version is None or not version.sections.exists():
+    if has_sections is None:
+        has_sections = version is not None and version.sections.exists()
+    if version is None or not has_sections:
         refusal = "this exam has no sections yet"
     elif not blueprint.is_active:
         refusal = "this exam is not open"
     elif blueprint.closes_at is not None and now >= blueprint.closes_at:
         refusal = "this exam has closed"
-    elif any(_passed(s) for s in sittings):
+    elif any(result is not None and result.passed for result in map(result_or_none, sittings)):
         refusal = "you have passed this exam"
-    elif any(s.is_finished and not _graded(s) for s in sittings):
+    elif any(s.is_finished and result_or_none(s) is None for s in sittings):
         refusal = "your last sitting is still being graded"
     elif used >= allowed:
         refusal = f"no attempts left ({used} of {allowed} used)"
@@ -131,12 +137,11 @@ def start_check(
     return StartCheck(used, allowed, wait_until, refusal)
 
 
-def _graded(sitting: Sitting) -> bool:
-    return SittingResult.objects.filter(sitting_id=sitting.pk).exists() if sitting.pk else False
-
-
-def _passed(sitting: Sitting) -> bool:
-    return SittingResult.objects.filter(sitting_id=sitting.pk, passed=True).exists()
+def result_or_none(sitting: Sitting) -> SittingResult | None:
+    try:
+        return sitting.result
+    except SittingResult.DoesNotExist:
+        return None
 
 
 @dataclass(frozen=True)
@@ -146,15 +151,20 @@ class StartOutcome:
 
 
 def _lock_slot(candidate: User, blueprint: Blueprint) -> None:
-    slot, _ = CandidateSlot.objects.get_or_create(candidate=candidate, blueprint=blueprint)
-    CandidateSlot.objects.select_for_update().get(pk=slot.pk)
+    """Take the candidate's lock for this blueprint (created, and so held, on first use)."""
+    CandidateSlot.objects.select_for_update().get_or_create(candidate=candidate, blueprint=blueprint)
 
 
-def _share_lock_version(version: BlueprintVersion) -> None:
-    """Hold the version still while drawing from it (an editor locks it FOR UPDATE)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT 1 FROM {BlueprintVersion._meta.db_table} WHERE id = %s FOR KEY SHARE", [version.pk])
+def _latest_version_held(blueprint: Blueprint) -> BlueprintVersion | None:
+    """The latest version, read and held still while drawing from it: ``FOR KEY SHARE`` on
+    PostgreSQL (an editor's ``FOR UPDATE`` waits for it; other starts do not)."""
+    if connection.vendor != "postgresql":
+        return BlueprintVersion.objects.filter(blueprint=blueprint).order_by("-number").first()
+    table = BlueprintVersion._meta.db_table
+    rows = BlueprintVersion.objects.raw(
+        f"SELECT * FROM {table} WHERE blueprint_id = %s ORDER BY number DESC LIMIT 1 FOR KEY SHARE", [blueprint.pk]
+    )
+    return next(iter(rows), None)
 
 
 def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
@@ -165,29 +175,32 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
     with transaction.atomic():
         _lock_slot(candidate, blueprint)
         now = timezone.now()
-        sittings = list(Sitting.objects.filter(candidate=candidate, blueprint=blueprint))
-        open_sittings = [s for s in sittings if s.status == SittingStatus.OPEN]
-        for sitting in open_sittings:
+        sittings = list(Sitting.objects.filter(candidate=candidate, blueprint=blueprint).select_related("result"))
+        for sitting in sittings:
+            if sitting.status != SittingStatus.OPEN:
+                continue
             if now < sitting.deadline:
                 return StartOutcome(sitting, resumed=True)
             _close(sitting.pk, now)  # overdue, not swept yet: closed at its deadline first
             sitting.refresh_from_db()
-        version = blueprint.latest_version()
-        check = start_check(blueprint, version, sittings, now)
+        version = _latest_version_held(blueprint)
+        specs = section_specs(version) if version is not None else []
+        check = start_check(blueprint, version, sittings, now, has_sections=bool(specs))
         if check.refusal is not None:
             raise StartRefused(check.refusal)
         assert version is not None
-        _share_lock_version(version)
-        version = BlueprintVersion.objects.select_related("blueprint").get(pk=version.pk)
-        drawn = snapshot(version)
-        rule_set = default_rule_set(blueprint.property, blueprint.game)
+        version.blueprint = blueprint
+        rule_set = RuleSet.objects.filter(
+            property_id=blueprint.property_id, game=blueprint.game, is_default=True
+        ).first()
         try:
             rules = rule_set.as_rules() if rule_set is not None else default_rules(blueprint.game)
         except RuleSetError as error:
             raise StartRefused(f"the property's rules for this game are invalid: {error}") from None
-        problems = validate(blueprint, version_settings(version), section_specs(version))
+        problems = validate(blueprint, version_settings(version), specs, rules=rules)
         if problems:
             raise StartRefused(f"this exam cannot be drawn now: {next(iter(problems.values()))}")
+        drawn = snapshot(version, specs)
         planned = scoring.plan_items(drawn["sections"])
         deadline = now + timedelta(minutes=version.time_limit_minutes)
         if blueprint.closes_at is not None:

@@ -87,7 +87,10 @@ def exam_list(request: HttpRequest) -> HttpResponse:
 
 
 def _candidate_blueprint(request: HttpRequest, blueprint_id: int) -> Blueprint:
-    return get_object_or_404(selectors.candidate_blueprints(_user(request)), pk=blueprint_id)
+    blueprint = selectors.candidate_blueprint(_user(request), blueprint_id)
+    if blueprint is None:
+        raise Http404("No such exam")
+    return blueprint
 
 
 @candidate_required

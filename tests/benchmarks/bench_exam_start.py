@@ -123,20 +123,21 @@ def percentile(ordered: list[float], share: float) -> float:
     return ordered[index] * 1000
 
 
-def storm(port: int, exam: int, tokens: list[str]) -> tuple[list[float], list[str], float]:
-    """Every token starts the exam once, all released together: latencies, errors, wall time."""
+def storm(
+    port: int, tokens: list[str], method: str, path: str, expected: int
+) -> tuple[list[float], list[str], float]:
+    """Every token sends one request, all released together: latencies, errors, wall time."""
     barrier = threading.Barrier(len(tokens) + 1)
     latencies: list[float] = [0.0] * len(tokens)
     errors: list[str] = []
     lock = threading.Lock()
-    path = f"/api/v1/exams/{exam}/start/"
 
     def candidate(index: int, token: str) -> None:
         barrier.wait(timeout=60)
         started = time.perf_counter()
         try:
-            status, body = request(port, "POST", path, token, b"{}")
-            problem = None if status == 201 else f"{status}: {body[:120]!r}"
+            status, body = request(port, method, path, token, b"{}" if method == "POST" else b"")
+            problem = None if status == expected else f"{status}: {body[:120]!r}"
         except (OSError, http.client.HTTPException) as error:
             problem = f"{type(error).__name__}: {error}"
         latencies[index] = time.perf_counter() - started
@@ -170,12 +171,29 @@ def check_database(candidates: int) -> str:
     )
 
 
+def figures_of(latencies: list[float], errors: list[str], wall: float) -> dict[str, float]:
+    ordered = sorted(latencies)
+    return {
+        "requests": len(ordered),
+        "errors": len(errors),
+        "p50_ms": round(percentile(ordered, 0.50), 1),
+        "p95_ms": round(percentile(ordered, 0.95), 1),
+        "p99_ms": round(percentile(ordered, 0.99), 1),
+        "max_ms": round(ordered[-1] * 1000, 1),
+        "wall_s": round(wall, 2),
+        "per_s": round(len(ordered) / wall, 1),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--candidates", type=int, default=300)
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (>1: gthread workers)")
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database afterwards")
+    parser.add_argument(
+        "--no-baseline", action="store_true", help="skip the baseline burst (GET /api/v1/me/: token auth, one query)"
+    )
     args = parser.parse_args()
     if not 1 <= args.candidates <= 2000:
         raise SystemExit("--candidates must be from 1 to 2000")
@@ -195,26 +213,20 @@ def main() -> None:
         for token in tokens[: 4 * args.workers * args.threads]:
             request(port, "GET", "/api/v1/exams/", token)
         print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads; "
-              f"{len(tokens)} simultaneous starts ...", flush=True)
-        latencies, errors, wall = storm(port, exam, tokens)
+              f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
+        if not args.no_baseline:
+            baseline = figures_of(*storm(port, tokens, "GET", "/api/v1/me/", 200))
+            print("baseline, the same burst of GET /api/v1/me/:", json.dumps(baseline), flush=True)
+        print(f"{len(tokens)} simultaneous POST /api/v1/exams/{exam}/start/ ...", flush=True)
+        latencies, errors, wall = storm(port, tokens, "POST", f"/api/v1/exams/{exam}/start/", 201)
     finally:
         server.terminate()
         try:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
-    ordered = sorted(latencies)
-    figures = {
-        "requests": len(ordered),
-        "errors": len(errors),
-        "p50_ms": round(percentile(ordered, 0.50), 1),
-        "p95_ms": round(percentile(ordered, 0.95), 1),
-        "p99_ms": round(percentile(ordered, 0.99), 1),
-        "max_ms": round(ordered[-1] * 1000, 1),
-        "wall_s": round(wall, 2),
-        "starts_per_s": round(len(ordered) / wall, 1),
-    }
-    print(json.dumps(figures))
+    figures = figures_of(latencies, errors, wall)
+    print("exam starts:", json.dumps(figures))
     for problem in errors[:10]:
         print("  error:", problem)
     print(check_database(len(tokens)))

@@ -501,7 +501,8 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
         outcome = rule_deal(_events(situation))
         text = "; ".join(outcome.reasons)
         return Solution(key={"ruling": outcome.ruling.value, "logical_way": yes_no(outcome.logical_way)},
-                        rules=outcome.rules or ("PG-8",), explanation=text[0].upper() + text[1:] + ".")
+                        rules=outcome.rules or ("PG-6", "PG-8"),  # nothing applied: checked, play continues
+                        explanation=text[0].upper() + text[1:] + ".")
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         cards = tuple(CardGroup(f"event_{index}", "Boxed card" if event["type"] == "boxed" else "Exposed card",

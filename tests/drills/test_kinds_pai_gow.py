@@ -683,3 +683,10 @@ def test_jokers_in_situations_come_from_one_deck():
             assert text.count('"JK"') <= 2
             assert all(text.count(f'"{card}"') <= 1 for card in ("AS", "KD", "7C", "2H"))
     assert isinstance(parse_cards(["JK"])[0], Joker)
+
+
+def test_deal_procedure_with_nothing_to_rule_continues():
+    solution = kind("pg-deal-procedure").solve({"events": []}, RULES)
+    assert dict(solution.key) == {"ruling": "continue", "logical_way": "no"}
+    assert solution.rules == ("PG-6", "PG-8")
+    assert door_key("pg-deal-procedure", {"events": []}) == dict(solution.key)

@@ -3,8 +3,11 @@
 - Each item's seed derives from the sitting's form seed and the item's position with
   SHA-256, so a sitting's items are regenerated exactly from the one stored form seed.
 - An item's points are the kind's score (0–1); where its section sets a target time and
-  the answer came later than that (server time from first showing the item to the saved
-  answer), it keeps only ``late_credit_percent`` of that score.
+  the answer came later than that, it keeps only ``late_credit_percent`` of that score.
+  The time is the server's, from the first time the item was shown (the page shows one
+  item at a time; the API's sitting detail shows them all at once, so their clocks all
+  start then) to the save of the answer that is graded (the last one); an answer saved
+  without the item ever being shown counts from the start of the sitting.
 - A percentage is ``100 × points / items``, truncated (never rounded up) to 2 decimals; the
   stored, displayed figure is the one compared with the pass marks.
 - Pass: the overall percentage reaches the pass mark and every section with a minimum

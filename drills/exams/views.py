@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from drills.exams import blueprints as blueprint_services
 from drills.exams import presenters, selectors, services
 from drills.exams.certificates import certificate_pdf
-from drills.exams.errors import BlueprintInvalid, ExamError, StartRefused, TimeUp
+from drills.exams.errors import BlueprintInvalid, ExamError, SittingOver, StartRefused, TimeUp
 from drills.exams.forms import (
     BlueprintForm,
     ResultsFilter,
@@ -204,7 +204,7 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
         return render(request, "exams/sitting.html", context, status=400)
     except ExamError as error:
         if htmx:
-            context = {"refused": error.message, "closed": isinstance(error, TimeUp) or sitting.status != "open"}
+            context = {"refused": error.message, "closed": isinstance(error, (TimeUp, SittingOver))}
             return render(request, "exams/_save_status.html", context | _clock(sitting), status=error.status)
         messages.error(request, f"Not saved: {error.message}.")
         return redirect("exams:result", public_id=sitting.public_id)

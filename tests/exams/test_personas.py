@@ -221,3 +221,22 @@ def test_a_bad_results_filter_is_a_400_naming_it(client_for: Persona, world, que
 def test_a_supervisor_cannot_filter_to_a_foreign_team(client_for: Persona, world, teams) -> None:
     _, team_b = teams
     assert client_for("supervisor").get(f"/exams/results/?team={team_b.pk}").status_code == 400
+
+
+ADMIN_LISTS = ["blueprint", "blueprintversion", "sitting", "sittingresult", "certificate"]
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_admin_exam_lists_by_persona(client_for: Persona, world, persona: str) -> None:
+    """Staff see their property's exam records in the admin; staff of another casino see the
+    lists but none of our rows; everyone else is sent to the admin's sign-in."""
+    client = client_for(persona)
+    for model in ADMIN_LISTS:
+        response = client.get(f"/admin/exams/{model}/")
+        if persona in ("staff", "outsider"):
+            assert response.status_code == 200, model
+            shown = response.context["cl"].result_count
+            assert (shown > 0) is (persona == "staff"), model
+        else:
+            assert response.status_code == 302, model
+            assert "/admin/login/" in response["Location"]

@@ -103,3 +103,24 @@ def test_a_trainee_sits_an_exam_and_gets_a_verifiable_certificate(browser_page, 
     assert "Exam Casino" in text
     public.screenshot(path=str(ARTIFACTS / "exam-verify.png"), full_page=True)
     visitor.close()
+
+
+def test_results_and_blueprint_pages_fit_a_phone(browser_page, live_server, supervisor, staff, teams, passed_sitting):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser_page
+    pages = [
+        (supervisor, "/exams/results/", "exam-results", "Cara Tester"),
+        (staff, f"/exams/results/{passed_sitting.public_id}/", "exam-audit", "Cara Tester"),
+        (staff, f"/exams/blueprints/{passed_sitting.blueprint_id}/", "exam-blueprint", "Over/Under 26 final"),
+    ]
+    for user, path, name, text in pages:
+        page.context.clear_cookies()
+        login_in_browser(page, live_server.url, user.username, PASSWORD)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(f"{live_server.url}{path}")
+        assert text in page.content()
+        page.screenshot(path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True)
+        page.set_viewport_size({"width": 375, "height": 780})
+        page.goto(f"{live_server.url}{path}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, f"{path} scrolls sideways on a phone"
+        page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)

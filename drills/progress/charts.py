@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from drills.progress.stats import Level, Mastery
+from drills.progress.stats import Mastery
 
 
 @dataclass(frozen=True)
@@ -179,17 +179,27 @@ def bar_chart(
     return BarChart(title, width, height, label_width, bar_height, bars)
 
 
+class _TemplateFast:
+    """Django's template lookup tries ``obj[name]`` before ``getattr``; answering it
+    directly spares an exception per lookup (a heatmap has thousands of them)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, name: str) -> object:
+        return getattr(self, name)
+
+
 @dataclass(frozen=True)
-class HeatCell:
+class HeatCell(_TemplateFast):
     cx: str  # the cell's centre (x), as the text the template places
-    level: Level
+    level: str  # a Level value (the CSS class)
     text: str  # what the cell says ("93", "✓", "–")
     title: str  # the full sentence, for a tooltip and screen readers
     summary: str  # the data-table cell ("93 % of 30, 4.5 s: mastered")
 
 
 @dataclass(frozen=True)
-class HeatRow:
+class HeatRow(_TemplateFast):
     y: str  # the row's top, as text
     label: str
     url: str
@@ -266,7 +276,7 @@ def heatmap(skills: Sequence[tuple[str, str]], rows: Sequence[tuple[str, str, Se
                 text = str(item.accuracy_percent)
             centre = str(label_width + col * cell_width + cell_width // 2)
             sentence = cell_sentence(name, skills[col][1], item)
-            cells.append(HeatCell(centre, item.level, text, sentence, cell_summary(item)))
+            cells.append(HeatCell(centre, item.level.value, text, sentence, cell_summary(item)))
         mastered = sum(1 for item in masteries if item.mastered)
         heat_rows.append(HeatRow(str(header_height + row_index * cell_height), name, url, tuple(cells), mastered))
     width = label_width + cell_width * max(1, len(skills)) + 110  # room for the slanted titles

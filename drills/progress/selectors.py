@@ -301,11 +301,12 @@ class RollupRow(NamedTuple):
     window_median_ms: float | None
 
 
-def _team_rollups(user_ids: Sequence[int], window: int) -> list[RollupRow]:
-    """The members' roll-ups; figures stored for another window are recomputed from ``recent``."""
+def _team_rollups(team: Team, window: int) -> list[RollupRow]:
+    """The members' roll-ups; figures stored for another window are recomputed from ``recent``.
+    Filtered by a join on the team's membership (a list of ids costs more to send than the join)."""
     rows = [
         RollupRow(*values)
-        for values in SkillRollup.objects.filter(user__in=user_ids).values_list(
+        for values in SkillRollup.objects.filter(user__teams=team).values_list(
             "pk", "user_id", "kind", "answers", "mistakes", "last_answered_at", *WINDOW_FIELDS
         )
     ]
@@ -317,7 +318,8 @@ def _team_rollups(user_ids: Sequence[int], window: int) -> list[RollupRow]:
 
 
 def team_members(team: Team) -> list[User]:
-    return list(team.members.order_by("last_name", "first_name", "username"))
+    fields = ("id", "username", "first_name", "last_name", "property_id", "role")
+    return list(team.members.only(*fields).order_by("last_name", "first_name", "username"))
 
 
 def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: bool = True) -> TeamProgress:
@@ -327,7 +329,7 @@ def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: boo
     kinds = catalogue(team.property)
     members = team_members(team)
     rollups: dict[int, dict[str, RollupRow]] = {}
-    for rollup in _team_rollups([m.pk for m in members], policy.window):
+    for rollup in _team_rollups(team, policy.window):
         rollups.setdefault(rollup.user_id, {})[rollup.kind] = rollup
     skills = kinds.ordered({kind for per_user in rollups.values() for kind in per_user})
     rows = []
@@ -383,7 +385,7 @@ def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: boo
         key=lambda item: (-item.count, item.code),
     )
     days = trend_days(timezone.localdate(now))
-    trend = team_trend([m.pk for m in members], days[0]) if with_trend else {}
+    trend = team_trend(team, days[0]) if with_trend else {}
     return TeamProgress(team, policy, skills, rows, needs_help, missed[:8], mistakes[:10], trend, days)
 
 
@@ -412,9 +414,10 @@ def _flag_needs_help(rows: Sequence[TeamRow], skills: Sequence[Skill], policy: P
                 row.reasons.append(f"least progress: {row.mastered} of {len(skills)} skills mastered")
 
 
-def team_trend(user_ids: Sequence[int], since: dt.date) -> dict[dt.date, tuple[int, int]]:
+def team_trend(team: Team, since: dt.date) -> dict[dt.date, tuple[int, int]]:
+    """Answers and right answers per day of the team's members since ``since``."""
     rows = (
-        DailyTally.objects.filter(user_id__in=user_ids, day__gte=since)
+        DailyTally.objects.filter(user__teams=team, day__gte=since)
         .values("day")
         .annotate(answers=Sum("answers"), correct=Sum("correct"))
         .order_by("day")

@@ -86,6 +86,9 @@ class TraineeSummary(models.Model):
     )
     answers = models.PositiveIntegerField(default=0)
     last_answered_at = models.DateTimeField(null=True, blank=True)
+    recent_days = models.JSONField(
+        default=dict, help_text='All skills per day, the last 35 days: {"YYYY-MM-DD": [answers, right]} (team trend)'
+    )
     rebuilt_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

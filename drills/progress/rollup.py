@@ -180,6 +180,44 @@ class TraineeState:
         times = [skill.last_answered_at for skill in self.skills.values() if skill.last_answered_at]
         return max(times) if times else None
 
+    @property
+    def recent_days(self) -> dict[str, list[int]]:
+        """All skills together per day, the last :data:`RECENT_DAYS` days (see :func:`add_day`)."""
+        totals: dict[str, list[int]] = {}
+        for (_kind, day), counts in sorted(self.days.items(), key=lambda item: item[0][1]):
+            add_day(totals, day, counts.answers, counts.correct)
+        return totals
+
+
+RECENT_DAYS = 35
+"""Days of all-skills totals a trainee's summary keeps (the team trend shows 30)."""
+
+
+def add_day(totals: dict[str, list[int]], day: dt.date, answers: int, correct: int) -> None:
+    """Add to ``{"YYYY-MM-DD": [answers, right]}`` and keep only the :data:`RECENT_DAYS` days
+    up to the newest day in it: the same result in any order of addition, so the rebuild
+    and the per-attempt update agree.
+
+    >>> totals = {}
+    >>> add_day(totals, dt.date(2025, 3, 1), 1, 1)
+    >>> add_day(totals, dt.date(2025, 3, 1), 1, 0)
+    >>> add_day(totals, dt.date(2025, 4, 20), 1, 1)  # 50 days later: 1 March falls out
+    >>> totals
+    {'2025-04-20': [1, 1]}
+    >>> add_day(totals, dt.date(2025, 1, 1), 1, 1)  # older than the kept days: not kept
+    >>> totals
+    {'2025-04-20': [1, 1]}
+    """
+    key = day.isoformat()
+    newest = max([key, *totals])
+    oldest = (dt.date.fromisoformat(newest) - dt.timedelta(days=RECENT_DAYS - 1)).isoformat()
+    if key >= oldest:
+        counts = totals.setdefault(key, [0, 0])
+        counts[0] += answers
+        counts[1] += correct
+    for stale in [name for name in totals if name < oldest]:
+        del totals[stale]
+
 
 def fold(attempts: Iterable[AttemptFacts]) -> TraineeState:
     """The roll-up state of one trainee from their graded attempts (any order)."""

@@ -17,12 +17,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from drills.kinds.base import all_kinds
 from drills.models import Attempt, DrillScenario, Property, Role, Team, User
-from drills.progress.models import DailyTally, KindTarget, SkillRollup, TrainingPolicy
+from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
 from drills.progress.stats import (
     ItemStat,
@@ -415,14 +415,18 @@ def _flag_needs_help(rows: Sequence[TeamRow], skills: Sequence[Skill], policy: P
 
 
 def team_trend(team: Team, since: dt.date) -> dict[dt.date, tuple[int, int]]:
-    """Answers and right answers per day of the team's members since ``since``."""
-    rows = (
-        DailyTally.objects.filter(user__teams=team, day__gte=since)
-        .values("day")
-        .annotate(answers=Sum("answers"), correct=Sum("correct"))
-        .order_by("day")
-    )
-    return {row["day"]: (row["answers"], row["correct"]) for row in rows}
+    """Answers and right answers per day of the team's members since ``since``, from the
+    members' summaries (``TraineeSummary.recent_days``): fifty small rows, not a scan of
+    the daily tallies of every skill."""
+    totals: dict[str, list[int]] = {}
+    start = since.isoformat()
+    for days in TraineeSummary.objects.filter(user__teams=team).values_list("recent_days", flat=True):
+        for day, (answers, correct) in days.items():
+            if day >= start:
+                counts = totals.setdefault(day, [0, 0])
+                counts[0] += answers
+                counts[1] += correct
+    return {dt.date.fromisoformat(day): (answers, correct) for day, (answers, correct) in sorted(totals.items())}
 
 
 # --- Item statistics -----------------------------------------------------------------

@@ -24,6 +24,7 @@ from drills.progress.rollup import (
     AttemptFacts,
     SkillState,
     TraineeState,
+    add_day,
     fold,
     window_figures,
 )
@@ -104,7 +105,8 @@ def record_attempt(attempt: Attempt) -> bool:
         summary.answers += 1
         if summary.last_answered_at is None or facts.answered_at > summary.last_answered_at:
             summary.last_answered_at = facts.answered_at
-        summary.save(update_fields=["answers", "last_answered_at"])
+        add_day(summary.recent_days, facts.day, 1, int(facts.correct))
+        summary.save(update_fields=["answers", "last_answered_at", "recent_days"])
     return True
 
 
@@ -154,7 +156,11 @@ def rebuild_trainee(user_id: int) -> bool:
         summary = lock_trainee(user_id)
         state = trainee_state_from_attempts(user_id)
         expected = _snapshot(state, window)
-        drifted = stored_snapshot(user_id) != expected or summary.answers != state.answers
+        drifted = (
+            stored_snapshot(user_id) != expected
+            or summary.answers != state.answers
+            or summary.recent_days != state.recent_days
+        )
         if drifted:
             SkillRollup.objects.filter(user_id=user_id).delete()
             DailyTally.objects.filter(user_id=user_id).delete()
@@ -169,8 +175,9 @@ def rebuild_trainee(user_id: int) -> bool:
             )
         summary.answers = state.answers
         summary.last_answered_at = state.last_answered_at
+        summary.recent_days = state.recent_days
         summary.rebuilt_at = timezone.now()
-        summary.save(update_fields=["answers", "last_answered_at", "rebuilt_at"])
+        summary.save(update_fields=["answers", "last_answered_at", "recent_days", "rebuilt_at"])
     return drifted
 
 

@@ -80,6 +80,9 @@ def test_dashboard_of_a_small_team(client_for: Persona, team: Team, trainee: Use
     assert "<td>4</td><td>1</td>" in mistakes  # 4 times, 1 trainee
     assert "Trainees by number of skills mastered" in page
     assert "Team: share right per day" in page
+    today, ten_days_ago = timezone.localdate(NOW), timezone.localdate(NOW - dt.timedelta(days=10))
+    assert f"<td>{today.isoformat()}</td><td>100 %</td><td>20</td>" in page
+    assert f"<td>{ten_days_ago.isoformat()}</td><td>0 %</td><td>4</td>" in page
     assert "<details" in page  # tables for screen readers
     assert 'id="certifications"' not in page  # the exams issue wires it
 

@@ -153,7 +153,9 @@ def test_roll_up_equals_recomputation_from_raw_attempts(
     for attempt, grade in attempts:
         practice_services.record_grade(attempt, grade)
     assert stored_snapshot(user.pk) == recomputed_snapshot(user.pk)
-    assert TraineeSummary.objects.get(user=user).answers == len(rows)
+    summary = TraineeSummary.objects.get(user=user)
+    assert summary.answers == len(rows)
+    assert summary.recent_days == services.trainee_state_from_attempts(user.pk).recent_days
     assert services.rebuild_trainee(user.pk) is False
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from drills.progress import rollup
 from drills.progress.charts import accuracy_line, bar_chart, heatmap
-from drills.progress.rollup import AttemptFacts, SkillState, fold
+from drills.progress.rollup import AttemptFacts, SkillState, add_day, fold
 from drills.progress.stats import ItemFlag, Level, Policy, item_statistics, mastery, pearson
 
 
@@ -177,6 +177,25 @@ def test_any_application_order_gives_the_fold(
         skills.setdefault(item.kind, SkillState()).apply(item)
         skills[item.kind].apply(item)  # applied twice: the second is a no-op
     assert {k: s.as_fields() for k, s in skills.items()} == {k: s.as_fields() for k, s in expected.skills.items()}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 80), st.booleans()), max_size=30), st.randoms(use_true_random=False))
+def test_recent_day_totals_do_not_depend_on_order(rows: list[tuple[int, bool]], rnd: random.Random) -> None:
+    facts = [
+        AttemptFacts(i, "a", "easy", correct, 1, T0, T0.date() + dt.timedelta(days=day))
+        for i, (day, correct) in enumerate(rows, start=1)
+    ]
+    shuffled = facts[:]
+    rnd.shuffle(shuffled)
+    totals: dict[str, list[int]] = {}
+    for item in shuffled:
+        add_day(totals, item.day, 1, int(item.correct))
+    assert totals == fold(facts).recent_days
+    if facts:
+        newest = max(item.day for item in facts)
+        expected_days = {item.day.isoformat() for item in facts if (newest - item.day).days < 35}
+        assert set(totals) == expected_days
 
 
 def test_window_keeps_the_newest_answers(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -71,7 +71,8 @@ def visible_trainees(user: User) -> QuerySet[User]:
 
 
 def team_for(user: User, team_id: int) -> Team | None:
-    return visible_teams(user).filter(pk=team_id).first()
+    """A team ``user`` may see, with its property's training policy (one query)."""
+    return visible_teams(user).select_related("property__training_policy").filter(pk=team_id).first()
 
 
 def trainee_for(user: User, trainee_id: int) -> User | None:
@@ -91,8 +92,13 @@ def scenario_for(user: User, public_id: Any) -> DrillScenario | None:
 
 
 def policy_for(property: Property | None) -> Policy:
-    stored = TrainingPolicy.objects.filter(property=property).first() if property is not None else None
-    if stored is None:
+    """The property's training policy as a value (the defaults without one). Uses the
+    policy already loaded with the property (``select_related``) when there is one."""
+    if property is None:
+        return Policy()
+    try:
+        stored: TrainingPolicy = property.training_policy  # type: ignore[attr-defined]  # reverse one-to-one
+    except TrainingPolicy.DoesNotExist:
         return Policy()
     return Policy(
         window=stored.window,
@@ -318,8 +324,19 @@ def _team_rollups(team: Team, window: int) -> list[RollupRow]:
 
 
 def team_members(team: Team) -> list[User]:
+    """The members, each with their ``TraineeSummary`` when they have one (one query)."""
     fields = ("id", "username", "first_name", "last_name", "property_id", "role")
-    return list(team.members.only(*fields).order_by("last_name", "first_name", "username"))
+    summary = ("progress_summary__last_answered_at", "progress_summary__recent_days", "progress_summary__answers")
+    members = team.members.select_related("progress_summary").only(*fields, *summary)
+    return list(members.order_by("last_name", "first_name", "username"))
+
+
+def summary_of(user: User) -> TraineeSummary | None:
+    try:
+        summary: TraineeSummary = user.progress_summary  # type: ignore[attr-defined]  # reverse one-to-one
+        return summary
+    except TraineeSummary.DoesNotExist:
+        return None
 
 
 def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: bool = True) -> TeamProgress:
@@ -385,7 +402,7 @@ def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: boo
         key=lambda item: (-item.count, item.code),
     )
     days = trend_days(timezone.localdate(now))
-    trend = team_trend(team, days[0]) if with_trend else {}
+    trend = team_trend([summary_of(member) for member in members], days[0]) if with_trend else {}
     return TeamProgress(team, policy, skills, rows, needs_help, missed[:8], mistakes[:10], trend, days)
 
 
@@ -414,14 +431,15 @@ def _flag_needs_help(rows: Sequence[TeamRow], skills: Sequence[Skill], policy: P
                 row.reasons.append(f"least progress: {row.mastered} of {len(skills)} skills mastered")
 
 
-def team_trend(team: Team, since: dt.date) -> dict[dt.date, tuple[int, int]]:
-    """Answers and right answers per day of the team's members since ``since``, from the
-    members' summaries (``TraineeSummary.recent_days``): fifty small rows, not a scan of
-    the daily tallies of every skill."""
+def team_trend(summaries: Iterable[TraineeSummary | None], since: dt.date) -> dict[dt.date, tuple[int, int]]:
+    """Answers and right answers per day since ``since``, from the members' summaries
+    (``TraineeSummary.recent_days``, loaded with the members): no scan of daily tallies."""
     totals: dict[str, list[int]] = {}
     start = since.isoformat()
-    for days in TraineeSummary.objects.filter(user__teams=team).values_list("recent_days", flat=True):
-        for day, (answers, correct) in days.items():
+    for summary in summaries:
+        if summary is None:
+            continue
+        for day, (answers, correct) in summary.recent_days.items():
             if day >= start:
                 counts = totals.setdefault(day, [0, 0])
                 counts[0] += answers

@@ -60,9 +60,16 @@ def policy_window(user_id: int) -> int:
 
 
 def lock_trainee(user_id: int) -> TraineeSummary:
-    """The trainee's summary row, created if missing, locked until the transaction ends."""
-    TraineeSummary.objects.bulk_create([TraineeSummary(user_id=user_id)], ignore_conflicts=True)
-    return TraineeSummary.objects.select_for_update().get(pk=user_id)
+    """The trainee's summary row, created if missing, locked until the transaction ends.
+
+    One ``SELECT … FOR UPDATE`` when the row exists (every answer but a trainee's first);
+    otherwise ``INSERT … ON CONFLICT DO NOTHING`` (two first answers at once cannot both
+    insert) and the locking select again."""
+    summary = TraineeSummary.objects.select_for_update().filter(pk=user_id).first()
+    if summary is None:
+        TraineeSummary.objects.bulk_create([TraineeSummary(user_id=user_id)], ignore_conflicts=True)
+        summary = TraineeSummary.objects.select_for_update().get(pk=user_id)
+    return summary
 
 
 def record_attempt(attempt: Attempt) -> bool:
@@ -73,13 +80,16 @@ def record_attempt(attempt: Attempt) -> bool:
     if attempt.status != AttemptStatus.GRADED or attempt.correct is None:
         return False
     facts = facts_of(attempt)
-    window = policy_window(attempt.user_id)
     with transaction.atomic(savepoint=False):
         summary = lock_trainee(attempt.user_id)
         row = SkillRollup.objects.filter(user_id=attempt.user_id, kind=facts.kind).first()
         state = SkillState.from_fields(row.__dict__) if row is not None else SkillState()
         if not state.apply(facts):
             return False
+        # The row's figures follow its window, which policy changes keep in line
+        # (apply_policy_window); a new row asks the policy. A stale window is recomputed
+        # when read and rewritten by the nightly rebuild.
+        window = row.window_size if row is not None and row.window_size else policy_window(attempt.user_id)
         fields = state.as_fields() | window_figures(state.recent, window)
         if row is None:
             SkillRollup.objects.create(user_id=attempt.user_id, kind=facts.kind, **fields)

@@ -89,11 +89,11 @@ def test_nightly_rebuild_repairs_drift(trainee: User, teammate: User) -> None:
     expected = recomputed_snapshot(trainee.pk)
     SkillRollup.objects.filter(user=trainee).update(answers=999, recent=[])
     DailyTally.objects.filter(user=trainee).delete()
-    result = rebuild_all_rollups.delay().get(timeout=10)  # eager here; the real worker in test_services
+    result = rebuild_all_rollups.apply().get(timeout=10)  # in this process; the real worker: test_services
     assert result == {"trainees": 2, "drifted": 1}
     assert stored_snapshot(trainee.pk) == expected
     assert TraineeSummary.objects.get(user=trainee).rebuilt_at is not None
-    assert rebuild_all_rollups.delay().get(timeout=10) == {"trainees": 2, "drifted": 0}
+    assert rebuild_all_rollups.apply().get(timeout=10) == {"trainees": 2, "drifted": 0}
 
 
 def test_rebuild_removes_rows_without_attempts(trainee: User) -> None:

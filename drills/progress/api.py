@@ -18,7 +18,7 @@ from drills.progress import selectors
 from drills.progress.stats import Level, Mastery, Policy
 
 
-class PolicySerializer(serializers.Serializer[Any]):
+class TrainingPolicySerializer(serializers.Serializer[Any]):
     window = serializers.IntegerField(help_text="recent answers per skill that count")
     accuracy = serializers.DecimalField(max_digits=3, decimal_places=2, help_text="share right needed (0.90)")
     minimum_answers = serializers.IntegerField(help_text="fewest recent answers before mastery")
@@ -26,7 +26,7 @@ class PolicySerializer(serializers.Serializer[Any]):
     falling_drop = serializers.DecimalField(max_digits=3, decimal_places=2)
 
 
-class MasterySerializer(serializers.Serializer[Any]):
+class SkillMasterySerializer(serializers.Serializer[Any]):
     kind = serializers.CharField(help_text="drill kind slug (the skill)")
     title = serializers.CharField()
     answers = serializers.IntegerField(help_text="answers in the recent window")
@@ -43,12 +43,12 @@ class MasterySerializer(serializers.Serializer[Any]):
 class MyProgressSerializer(serializers.Serializer[Any]):
     user = serializers.IntegerField()
     username = serializers.CharField()
-    policy = PolicySerializer()
+    policy = TrainingPolicySerializer()
     mastered = serializers.IntegerField()
-    skills = MasterySerializer(many=True)
+    skills = SkillMasterySerializer(many=True)
 
 
-class TeamSerializer(serializers.Serializer[Any]):
+class ProgressTeamSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     members = serializers.IntegerField(help_text="number of members")
@@ -61,12 +61,12 @@ class TraineeMasterySerializer(serializers.Serializer[Any]):
     mastered = serializers.IntegerField()
     last_answered_at = serializers.DateTimeField(allow_null=True)
     needs_help = serializers.ListField(child=serializers.CharField())
-    skills = MasterySerializer(many=True)
+    skills = SkillMasterySerializer(many=True)
 
 
 class TeamProgressSerializer(serializers.Serializer[Any]):
-    team = TeamSerializer()
-    policy = PolicySerializer()
+    team = ProgressTeamSerializer()
+    policy = TrainingPolicySerializer()
     trainees = TraineeMasterySerializer(many=True)
 
 
@@ -126,7 +126,7 @@ class MyProgress(APIView):
 
 
 class TeamList(APIView):
-    @extend_schema(summary="Teams whose progress I may see", responses={200: TeamSerializer(many=True)})
+    @extend_schema(summary="Teams whose progress I may see", responses={200: ProgressTeamSerializer(many=True)})
     def get(self, request: Request) -> Response:
         teams = selectors.visible_teams(_team_viewer(request)).prefetch_related("members")
         return Response([{"id": t.pk, "name": t.name, "members": len(t.members.all())} for t in teams])

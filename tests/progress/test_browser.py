@@ -53,6 +53,7 @@ def test_supervisor_follows_the_drill_down_to_a_replay(
         page.goto(f"{live_server.url}{path}")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 375, f"{path} scrolls sideways on a phone"
+    page.screenshot(path="test-artifacts/progress-items-phone.png", full_page=True)
     page.goto(f"{live_server.url}/progress/teams/{team.pk}/")
     page.screenshot(path="test-artifacts/progress-dashboard-phone.png", full_page=True)
 

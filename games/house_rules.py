@@ -35,9 +35,10 @@ games.errors.RuleSetError: soft_17_hits: must be true or false
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar, Self
@@ -111,7 +112,7 @@ class HouseRules:
         """Build from stored JSON values; missing settings take the RULES.md defaults."""
         if not isinstance(data, Mapping):
             raise RuleSetError("rules", "must be an object of settings")
-        hints = typing.get_type_hints(cls)
+        hints = _type_hints(cls)
         fields = {field.name: field for field in dataclasses.fields(cls) if field.init}
         values: dict[str, object] = {}
         for name, raw in data.items():
@@ -124,6 +125,12 @@ class HouseRules:
     def to_mapping(self) -> dict[str, JSONValue]:
         """The JSON form of every setting (the inverse of :meth:`from_mapping`)."""
         return {field.name: _to_json(getattr(self, field.name)) for field in dataclasses.fields(self)}
+
+
+@functools.cache
+def _type_hints(cls: Hashable) -> dict[str, object]:
+    """Field annotations, evaluated once per class (they are strings under PEP 563)."""
+    return typing.get_type_hints(cls)
 
 
 def _convert(name: str, hint: object, raw: object) -> object:

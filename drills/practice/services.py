@@ -6,7 +6,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
@@ -84,7 +84,7 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
     was typed). Answering the same scenario twice keeps the first answer. The attempt is
     committed before grading starts, so a grading failure never loses the answer.
     """
-    existing = Attempt.objects.filter(scenario=stored).first()
+    existing = _attempt_of(stored)
     if existing is not None:
         return AnswerOutcome(existing, None, already_answered=True)
     scenario = regenerate(stored)
@@ -92,23 +92,30 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
     answer = kind.parse_answer(scenario, raw_answer)  # AnswerError: nothing saved
     now = timezone.now()
     elapsed_ms = max(0, int((now - stored.shown_at).total_seconds() * 1000))
-    with transaction.atomic():
-        attempt, created = Attempt.objects.get_or_create(
+    try:
+        # One INSERT in autocommit: committed before grading starts, no BEGIN/COMMIT trips.
+        attempt = Attempt.objects.create(
             scenario=stored,
-            defaults={
-                "user": stored.user,
-                "kind": stored.kind,
-                "difficulty": stored.difficulty,
-                "answer": answer,
-                "answered_at": now,
-                "time_taken_ms": min(elapsed_ms, 2**31 - 1),
-            },
+            user_id=stored.user_id,
+            kind=stored.kind,
+            difficulty=stored.difficulty,
+            answer=answer,
+            answered_at=now,
+            time_taken_ms=min(elapsed_ms, 2**31 - 1),
         )
-    if not created:  # a concurrent submit won the race: keep the first answer
-        return AnswerOutcome(attempt, None, already_answered=True)
+    except IntegrityError:  # a concurrent submit won the race (one attempt per scenario)
+        return AnswerOutcome(Attempt.objects.get(scenario=stored), None, already_answered=True)
     grade = kind.grade(scenario, answer, stored_rules(stored))
     record_grade(attempt, grade)
     return AnswerOutcome(attempt, grade, already_answered=False)
+
+
+def _attempt_of(stored: DrillScenario) -> Attempt | None:
+    """The scenario's attempt, using the one selected with it when the caller did so."""
+    try:
+        return stored.attempt
+    except Attempt.DoesNotExist:
+        return None
 
 
 def record_grade(attempt: Attempt, grade: Grade) -> None:

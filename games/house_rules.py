@@ -112,7 +112,7 @@ class HouseRules:
         """Build from stored JSON values; missing settings take the RULES.md defaults."""
         if not isinstance(data, Mapping):
             raise RuleSetError("rules", "must be an object of settings")
-        hints = _type_hints(cls)
+        hints = _type_hints(typing.cast(Hashable, cls))  # classes hash by identity
         fields = {field.name: field for field in dataclasses.fields(cls) if field.init}
         values: dict[str, object] = {}
         for name, raw in data.items():

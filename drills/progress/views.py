@@ -17,12 +17,14 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from drills.exams.selectors import certification_status
 from drills.kinds.base import UnknownKindError, get_kind
 from drills.models import Role, User
 from drills.practice.services import regenerate
 from drills.progress import charts, exports, selectors
 from drills.progress.stats import Level
 from games.errors import GameError
+from games.registry import GAMES
 
 
 def _user(request: HttpRequest) -> User:
@@ -180,8 +182,13 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
         "levels": list(Level),
         "help_rows": [(trainee_url(row.trainee.pk), row.name, "; ".join(row.reasons)) for row in progress.needs_help],
     }
-    # Certification status per trainee and game (exams issue): the lead wires a
-    # ``certifications`` context variable; the section renders only when it is present.
+    # Certification status per trainee and game, from the exams sub-app (two queries).
+    status = certification_status(row.trainee for row in progress.rows)
+    context["certification_games"] = [name for name, _path in GAMES.values()]
+    context["certifications"] = [
+        (row.name, trainee_url(row.trainee.pk), [status[row.trainee.pk][slug] for slug in GAMES])
+        for row in progress.rows
+    ]
     return render(request, "progress/team.html", context)
 
 

@@ -9,13 +9,13 @@ import re
 from collections.abc import Callable
 
 import pytest
-from django.template.loader import render_to_string
 from django.test import Client, RequestFactory
 from django.utils import timezone
 
 from drills.models import DrillScenario, Property, Role, Team, User
 from drills.progress.models import SkillRollup, TraineeSummary
 from drills.progress.views import team as team_view
+from games.registry import GAMES
 from tests.progress.conftest import grade_attempt, make_user
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +84,8 @@ def test_dashboard_of_a_small_team(client_for: Persona, team: Team, trainee: Use
     assert f"<td>{today.isoformat()}</td><td>100 %</td><td>20</td>" in page
     assert f"<td>{ten_days_ago.isoformat()}</td><td>0 %</td><td>4</td>" in page
     assert "<details" in page  # tables for screen readers
-    assert 'id="certifications"' not in page  # the exams issue wires it
+    certifications = page[page.index('id="certifications"') :]
+    assert certifications.count("Not-attempted") == 2 * 4  # two trainees, four games, no exam yet
 
 
 def test_falling_accuracy_is_flagged(client_for: Persona, team: Team, trainee: User) -> None:
@@ -291,13 +292,29 @@ def test_item_statistics_page(client_for: Persona, team: Team, trainee: User, te
     assert "Facility: share of answers right" in page
 
 
-def test_certifications_section_renders_only_when_given(rf: RequestFactory, team: Team, supervisor: User) -> None:
-    assert "Certifications" in render_to_string(
-        "progress/_certifications.html", {"certifications": [{"trainee": "Tina", "game": "Blackjack", "status": "ok"}]}
-    )
+def test_dashboard_shows_each_trainees_certification_per_game(
+    rf: RequestFactory, team: Team, supervisor: User, trainee: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from drills.progress import views
+
+    def status(users):  # type: ignore[no-untyped-def]
+        return {
+            user.pk: {
+                game: ("certified" if user.pk == trainee.pk and game == "pai-gow" else "not-attempted")
+                for game in GAMES
+            }
+            for user in users
+        }
+
+    monkeypatch.setattr(views, "certification_status", status)
     request = rf.get(f"/progress/teams/{team.pk}/")
     request.user = supervisor
-    assert 'id="certifications"' not in team_view(request, team.pk).content.decode()
+    page = team_view(request, team.pk).content.decode()
+    section = page[page.index('id="certifications"') :]
+    assert "Joker&#x27;s Wild Pai Gow poker" in section
+    row = section[section.index(f'href="/progress/trainees/{trainee.pk}/"') :].split("</tr>")[0]
+    assert row.count('class="cert cert-certified"') == 1
+    assert row.count('class="cert cert-not-attempted"') == 3
 
 
 def test_api_my_progress(client_for: Persona, trainee: User) -> None:

@@ -67,7 +67,7 @@ def scenario_json(stored: DrillScenario) -> dict[str, Any]:
         "id": str(stored.public_id),
         "mode": stored.mode,
         "shown_at": stored.shown_at.isoformat(),
-        "target_seconds": kind.target_seconds,
+        "target_seconds": selectors.target_seconds(stored.user, kind),
         **scenario.public_json(),
     }
     attempt = getattr(stored, "attempt", None)
@@ -88,7 +88,7 @@ class KindList(APIView):
                     "game": choice.kind.game,
                     "title": choice.kind.title,
                     "description": choice.kind.description,
-                    "target_seconds": choice.kind.target_seconds,
+                    "target_seconds": choice.target_seconds,
                     "difficulties": [d.value for d in Difficulty],
                     "available": choice.unavailable_reason is None,
                     "unavailable_reason": choice.unavailable_reason,

@@ -9,6 +9,7 @@ from django.db.models import QuerySet
 
 from drills.kinds.base import DrillKind, all_kinds
 from drills.models import Attempt, DrillScenario, User
+from drills.progress.models import KindTarget
 from drills.selectors import rules_for
 from games.errors import RuleSetError
 
@@ -45,16 +46,28 @@ def retry_queue(user: User, limit: int = 20) -> list[DrillScenario]:
     return queue
 
 
+def target_seconds(user: User, kind: DrillKind[Any]) -> int:
+    """The speed target for a kind: the property's own (progress ``KindTarget``), else the kind's."""
+    if not user.property_id:
+        return kind.target_seconds
+    own = KindTarget.objects.filter(property_id=user.property_id, kind=kind.slug)
+    return next(iter(own.values_list("target_seconds", flat=True)), kind.target_seconds)
+
+
 @dataclass(frozen=True)
 class KindChoice:
     kind: DrillKind[Any]
     unavailable_reason: str | None
+    target_seconds: int
 
 
 def kind_choices(user: User) -> list[KindChoice]:
     """Every drill kind with, where it cannot be drilled under the user's rules, why."""
     choices = []
     rules_cache: dict[str, Any] = {}
+    targets: dict[str, int] = {}
+    if user.property_id:
+        targets = dict(KindTarget.objects.filter(property_id=user.property_id).values_list("kind", "target_seconds"))
     for kind in all_kinds():
         if kind.game not in rules_cache:
             try:
@@ -63,7 +76,8 @@ def kind_choices(user: User) -> list[KindChoice]:
                 rules_cache[kind.game] = error
         rules = rules_cache[kind.game]
         if isinstance(rules, RuleSetError):
-            choices.append(KindChoice(kind, f"the property's rule set is invalid: {rules}"))
+            reason: str | None = f"the property's rule set is invalid: {rules}"
         else:
-            choices.append(KindChoice(kind, kind.unavailable_reason(rules)))
+            reason = kind.unavailable_reason(rules)
+        choices.append(KindChoice(kind, reason, targets.get(kind.slug, kind.target_seconds)))
     return choices

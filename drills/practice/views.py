@@ -146,13 +146,14 @@ def _attempt_grade(attempt: Attempt, scenario: Scenario) -> dict[str, Any]:
 
 def _scenario_context(stored: DrillScenario, scenario: Scenario) -> dict[str, Any]:
     kind = get_kind(stored.kind)
+    target = selectors.target_seconds(stored.user, kind)
     return {
         "stored": stored,
         "scenario": scenario,
         "kind": kind,
         "prompt": scenario.prompt,
         "speed": stored.mode == DrillMode.SPEED,
-        "target_seconds": kind.target_seconds,
+        "target_seconds": target,
         "field_labels": {f.name: f.label for f in scenario.fields},
     }
 

@@ -175,3 +175,16 @@ def test_named_mistake_comes_from_the_engine_under_the_wrong_rule(trainee_client
     attempt = post(trainee_client, f"{SCENARIOS}{data['id']}/answer/", {"answer": wrong}).json()["attempt"]
     assert attempt["mistake_code"] == "ou-ace-as-one"
     assert "OU-2" in attempt["mistake"]
+
+
+def test_speed_target_is_the_propertys_own_where_set(trainee_client, casino):
+    from drills.progress.models import KindTarget
+
+    default = {kind["slug"]: kind for kind in trainee_client.get(KINDS).json()}["ou-total"]["target_seconds"]
+    KindTarget.objects.create(property=casino, kind="ou-total", target_seconds=default + 7)
+    kinds = {kind["slug"]: kind for kind in trainee_client.get(KINDS).json()}
+    assert kinds["ou-total"]["target_seconds"] == default + 7
+    data = post(trainee_client, SCENARIOS, {"kind": "ou-total", "mode": "speed"}).json()
+    assert data["target_seconds"] == default + 7
+    page = trainee_client.get(f"/drills/s/{data['id']}/").content.decode()
+    assert f'data-target="{default + 7}"' in page

@@ -94,6 +94,8 @@ def load_demo() -> DemoReport:
     team.supervisors.set([users["supervisor"]])
     team.members.set([user for user in users.values() if user.role == Role.TRAINEE])
 
+    _demo_exam(property, users)
+
     rule_sets = []
     skipped = []
     for game in GAMES:
@@ -128,3 +130,34 @@ def load_demo() -> DemoReport:
             )
         )
     return DemoReport(DEMO_USERS, tuple(rule_sets), tuple(skipped))
+
+
+DEMO_EXAM_TITLE = "Blackjack dealer certification (demo)"
+
+
+def _demo_exam(property: Property, users: dict[str, User]) -> None:
+    """A short Blackjack exam, so the demo shows a sitting end to end (made once)."""
+    from drills.exams.models import Blueprint, BlueprintSection, BlueprintVersion
+
+    blueprint, created = Blueprint.objects.get_or_create(
+        property=property,
+        title=DEMO_EXAM_TITLE,
+        defaults={"game": "blackjack", "description": "Payouts, dealer play and settling a box: 9 items, 15 minutes."},
+    )
+    if not created or blueprint.versions.exists():
+        return
+    staff = next((user for user in users.values() if user.role == Role.STAFF), None)
+    version = BlueprintVersion.objects.create(
+        blueprint=blueprint, number=1, created_by=staff, time_limit_minutes=15, pass_percent=80, retake_wait_hours=0
+    )
+    for position, (title, kind, difficulty, count) in enumerate(
+        [
+            ("Payouts", "bj-payout", "normal", 3),
+            ("Dealer hit or stand", "bj-dealer-action", "normal", 3),
+            ("Settle a box", "bj-settle-box", "hard", 3),
+        ],
+        start=1,
+    ):
+        BlueprintSection.objects.create(
+            version=version, position=position, title=title, kind=kind, difficulty=difficulty, count=count
+        )

@@ -69,3 +69,17 @@ def test_the_example_bonus_table_is_named_as_an_example(fast_passwords: None) ->
     assert "EXAMPLE" in example.name
     assert "not the seed's" in example.name
     assert example.as_rules().bonus_pay_table == table  # type: ignore[attr-defined]
+
+
+def test_demo_exam_can_be_sat_by_a_demo_trainee(fast_passwords: None) -> None:
+    from drills.exams.models import Blueprint
+    from drills.exams.services import start_sitting
+    from drills.services.demo import DEMO_EXAM_TITLE
+
+    load()
+    load()
+    blueprint = Blueprint.objects.get(title=DEMO_EXAM_TITLE)
+    assert blueprint.versions.count() == 1
+    outcome = start_sitting(User.objects.get(username="trainee1"), blueprint)
+    assert outcome.resumed is False
+    assert outcome.sitting.items.count() == 9

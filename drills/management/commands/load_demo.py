@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from drills.services.demo import PROPERTY_NAME, TEAM_NAME, load_demo
+from drills.services.demo import DEMO_EXAM_TITLE, PROPERTY_NAME, TEAM_NAME, load_demo
 
 
 class Command(BaseCommand):
@@ -19,6 +19,7 @@ class Command(BaseCommand):
             role = "superuser" if user.superuser else user.role.label.lower()
             self.stdout.write(f"  {user.username:<12} / {user.password:<16} {role}")
         self.stdout.write(f"Team {TEAM_NAME!r}: supervisor and trainee1-trainee5.")
+        self.stdout.write(f"Exam: {DEMO_EXAM_TITLE!r} (Exams page, as a trainee).")
         for rule_set in report.rule_sets:
             default = " (default)" if rule_set.is_default else ""
             self.stdout.write(f"Rule set {rule_set.slug}{default}: {rule_set.name}")

@@ -97,7 +97,7 @@ def policy_for(property: Property | None) -> Policy:
     if property is None:
         return Policy()
     try:
-        stored: TrainingPolicy = property.training_policy  # type: ignore[attr-defined]  # reverse one-to-one
+        stored: TrainingPolicy = property.training_policy  # reverse one-to-one
     except TrainingPolicy.DoesNotExist:
         return Policy()
     return Policy(
@@ -333,7 +333,7 @@ def team_members(team: Team) -> list[User]:
 
 def summary_of(user: User) -> TraineeSummary | None:
     try:
-        summary: TraineeSummary = user.progress_summary  # type: ignore[attr-defined]  # reverse one-to-one
+        summary: TraineeSummary = user.progress_summary  # reverse one-to-one
         return summary
     except TraineeSummary.DoesNotExist:
         return None

@@ -57,6 +57,8 @@ class PayTable:
     >>> table = PayTable.from_mapping({"one-pair": "1:1", "four-of-a-kind": "40:1"})
     >>> table["four-of-a-kind"], "three-of-a-kind" in table
     (Ratio(pays=40, per=1), False)
+    >>> list(PayTable.from_mapping({"10": "5:1", "joker": "2:1", "9": "9:1"}))  # one canonical order
+    ['9', '10', 'joker']
     >>> PayTable.from_mapping({"one-pair": "-1:1"})
     Traceback (most recent call last):
     ...
@@ -64,6 +66,12 @@ class PayTable:
     """
 
     entries: tuple[tuple[str, Ratio], ...]
+
+    def __post_init__(self) -> None:
+        # One canonical order, whatever order the table was entered or stored in (a
+        # PostgreSQL jsonb column reorders keys): regenerating a scenario from a stored
+        # rule set must give exactly what was shown. Totals in number order, then names.
+        object.__setattr__(self, "entries", tuple(sorted(self.entries, key=_entry_order)))
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, object]) -> PayTable:
@@ -92,6 +100,11 @@ class PayTable:
 
     def __len__(self) -> int:
         return len(self.entries)
+
+
+def _entry_order(entry: tuple[str, Ratio]) -> tuple[int, int, str]:
+    key = entry[0]
+    return (0, int(key), key) if key.isascii() and key.isdigit() else (1, 0, key)
 
 
 @dataclass(frozen=True)

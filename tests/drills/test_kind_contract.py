@@ -88,3 +88,20 @@ def test_kind_contract(kind: DrillKind[Any], difficulty: Difficulty):
         assert str(seed) not in json.loads(public).values()
         assert "seed" not in public
         assert "key" not in json.loads(public)
+
+
+def _reordered(value: Any) -> Any:
+    """The same JSON with every object's keys in reverse order (as a jsonb column may)."""
+    if isinstance(value, dict):
+        return {key: _reordered(value[key]) for key in reversed(list(value))}
+    return value
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.slug)
+def test_regeneration_does_not_depend_on_the_stored_key_order(kind: DrillKind[Any]):
+    rules = rules_for_kind(kind)
+    stored = json.loads(json.dumps(rules.to_mapping()))
+    again = type(rules).from_mapping(_reordered(stored))
+    assert again == rules
+    for seed in range(5):
+        assert kind.generate(seed, Difficulty.HARD, again) == kind.generate(seed, Difficulty.HARD, rules)

@@ -92,3 +92,9 @@ def login_in_browser(page, base_url: str, username: str, password: str) -> None:
     page.fill("input[name=password]", password)
     page.click("button[type=submit], input[type=submit]")
     page.wait_for_load_state("networkidle")
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):  # type: ignore[no-untyped-def]
+    """Hashing with the production hasher costs ~0.3 s a password: tests make many."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -8,15 +8,7 @@ from django.test import Client
 
 from drills.models import Property, Role, RuleSet, User
 from games.over_under_26.rules import EXAMPLE_BONUS_PAY_TABLE
-
-PASSWORD = "a-test-password-1"
-
-
-def make_user(username: str, role: Role, casino: Property | None) -> User:
-    user = User(username=username, role=role, property=casino)
-    user.set_password(PASSWORD)
-    user.save()
-    return user
+from tests.personas import make_user
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 
 from drills.models import Attempt, DrillScenario
 from tests.conftest import login_in_browser
-from tests.drills.conftest import PASSWORD
+from tests.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -13,8 +13,8 @@ from drills.kinds.base import FieldType
 from drills.models import Attempt, DrillScenario
 from drills.practice.services import regenerate
 from tests.conftest import login_in_browser
-from tests.drills.conftest import PASSWORD
 from tests.drills.test_kind_contract import wrong_value
+from tests.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -17,8 +17,7 @@ from drills.exams import services
 from drills.exams.blueprints import SectionSpec, save_version
 from drills.exams.models import Blueprint, Sitting
 from drills.models import Property, Role, Team, User
-
-PASSWORD = "a-test-password-1"
+from tests.personas import make_user as make_person
 
 SECTIONS = [
     SectionSpec("Totals", "ou-total", "easy", 3, target_seconds=None, min_percent=50),
@@ -27,15 +26,9 @@ SECTIONS = [
 
 
 def make_user(username: str, role: Role, property: Property | None) -> User:
-    user = User(username=username, role=role, property=property, first_name=username.title(), last_name="Tester")
-    user.set_password(PASSWORD)
-    user.save()
-    return user
+    return make_person(username, role, property, last_name="Tester")
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

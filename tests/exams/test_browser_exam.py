@@ -10,7 +10,8 @@ import pytest
 from drills.exams.blueprints import SectionSpec, save_version
 from drills.exams.models import Blueprint, Certificate, Sitting
 from tests.conftest import login_in_browser
-from tests.exams.conftest import PASSWORD, right_answer
+from tests.exams.conftest import right_answer
+from tests.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ARTIFACTS = Path("test-artifacts")

@@ -21,21 +21,13 @@ from drills.kinds.base import Difficulty, Grade, get_kind
 from drills.models import Attempt, DrillMode, DrillScenario, Property, Role, Team, User
 from drills.practice.services import record_grade
 from games.registry import default_rules
+from tests.personas import make_user
 
-PASSWORD = "a-test-password-1"
 _seeds = itertools.count(1000)
 
 
-def make_user(username: str, role: Role, casino: Property | None, **extra: object) -> User:
-    user = User(username=username, role=role, property=casino, first_name=username.title(), **extra)
-    user.set_password(PASSWORD)
-    user.save()
-    return user
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: object) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
 
 
 @pytest.fixture

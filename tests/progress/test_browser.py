@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from drills.models import Team, User
 from tests.conftest import login_in_browser
-from tests.progress.conftest import PASSWORD, grade_attempt
+from tests.personas import PASSWORD
+from tests.progress.conftest import grade_attempt
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -16,7 +16,8 @@ from drills.models import DrillScenario, Property, Role, Team, User
 from drills.progress.models import SkillRollup, TraineeSummary
 from drills.progress.views import team as team_view
 from games.registry import GAMES
-from tests.progress.conftest import grade_attempt, make_user
+from tests.personas import make_user
+from tests.progress.conftest import grade_attempt
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,8 @@ from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeS
 from drills.progress.selectors import team_progress, trainee_progress
 from drills.progress.services import recomputed_snapshot, stored_snapshot
 from drills.progress.tasks import rebuild_all_rollups
-from tests.progress.conftest import grade_attempt, make_user
+from tests.personas import make_user
+from tests.progress.conftest import grade_attempt
 
 pytestmark = pytest.mark.django_db
 NOW = timezone.now()

@@ -8,21 +8,7 @@ import pytest
 from django.test import Client
 
 from drills.models import Property, Role, RuleSet, Team, User
-
-PASSWORD = "a-test-password-1"
-
-
-def make_user(username: str, role: Role, property: Property | None, **extra: object) -> User:
-    user = User(username=username, role=role, property=property, first_name=username.title(), **extra)
-    user.set_password(PASSWORD)
-    user.save()
-    return user
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: object) -> None:
-    """Hashing with the production hasher costs ~0.3 s a password: these tests make many."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+from tests.personas import make_user
 
 
 @pytest.fixture

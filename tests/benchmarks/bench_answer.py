@@ -12,6 +12,10 @@ run and the same way, with ``--trainees`` concurrent clients:
 
 It prints both request rates, their ratio and the latency percentiles. Every request goes
 to 127.0.0.1 only; the run is bounded in time and count.
+
+The load comes from ``wrk`` (Debian package ``wrk``) when it is installed, so that the
+load generator takes little of the two cores; otherwise from Python threads (which
+compete with the server for CPU and so understate both rates).
 """
 
 from __future__ import annotations
@@ -20,9 +24,12 @@ import argparse
 import http.client
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -119,6 +126,31 @@ def run_load(work: dict[str, list[str]], make_request, seconds: float) -> tuple[
     return int(len(latencies) / elapsed), latencies, errors
 
 
+def run_wrk(lines: list[str], seconds: float, connections: int) -> tuple[float, float, float, int]:
+    """Rate, p50 ms, p99 ms and non-2xx count of a wrk run over ``lines`` ("token path body")."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
+        listing.write("\n".join(lines) + "\n")
+    threads = 2
+    command = [
+        "wrk", f"-t{threads}", f"-c{connections}", f"-d{int(seconds)}s", "--latency",
+        "-s", str(Path(__file__).with_name("bench_answer.lua")), f"http://127.0.0.1:{PORT}", "--",
+        str(threads), listing.name,
+    ]
+    output = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
+    os.unlink(listing.name)
+
+    def latency(label: str) -> float:
+        value, unit = re.search(rf"^\s+{label}\s+([\d.]+)(us|ms|s)$", output, re.M).groups()  # type: ignore[union-attr]
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))  # type: ignore[union-attr]
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    total = int(re.search(r"(\d+) requests in", output).group(1))  # type: ignore[union-attr]
+    if total > len(lines):
+        print(f"  note: {total} requests for {len(lines)} distinct paths: some were repeats")
+    return rate, latency("50%"), latency("99%"), int(bad.group(1)) if bad else 0
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
@@ -129,6 +161,7 @@ def main() -> None:
     parser.add_argument("--trainees", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--per-trainee", type=int, default=700)
+    parser.add_argument("--client", choices=["wrk", "python"], default="wrk" if shutil.which("wrk") else "python")
     args = parser.parse_args()
     print(f"preparing {args.trainees} trainees x {args.per_trainee} scenarios ...", flush=True)
     work = prepare(args.trainees, args.per_trainee)
@@ -146,6 +179,22 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
+        if args.client == "wrk":
+            body = answer_body().decode()
+            bare_lines = [f"{token} /bench/bare/ {{}}" for token in work for _ in range(4)]
+            answer_lines = [
+                f"{token} /api/v1/drills/scenarios/{public_id}/answer/ {body}"
+                for token, ids in work.items()
+                for public_id in ids
+            ]
+            run_wrk(bare_lines, 2, args.trainees)  # warm-up
+            bare_result = run_wrk(bare_lines, args.seconds, args.trainees)
+            answer_result = run_wrk(answer_lines, args.seconds, args.trainees)
+            for name, (rate, p50, p99, bad) in (("bare DRF view (1 SELECT + 1 INSERT)", bare_result),
+                                                ("answer endpoint (save, grade, roll-up)", answer_result)):
+                print(f"{name}: {rate:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms, non-2xx {bad}")
+            print(f"ratio answer/bare: {answer_result[0] / bare_result[0]:.2f}  (aim: >= 0.60; p99 aim < 100 ms)")
+            return
         bare = lambda ids: ("/bench/bare/", b"{}")  # noqa: E731
         answer = lambda ids: (f"/api/v1/drills/scenarios/{ids.pop()}/answer/", answer_body())  # noqa: E731
         run_load({token: list(ids[:50]) for token, ids in work.items()}, bare, 2)  # warm-up

@@ -62,6 +62,14 @@ def home(request: HttpRequest) -> HttpResponse:
         "exams_url": url_if_exists("exams:list"),
         "certifications": certification_rows(user),
     }
+    if context["drills_url"]:
+        # The next step: the weakest skill (progress) and the mistakes waiting for a retry.
+        from drills.practice.selectors import retry_queue
+        from drills.progress.selectors import trainee_progress
+
+        weakest = [item for item in trainee_progress(user, weakest=1, mistakes=0).weakest if item.skill.registered]
+        context["next_skill"] = weakest[0] if weakest else None
+        context["retry_count"] = len(retry_queue(user))
     return render(request, "pages/home_trainee.html", context)
 
 

@@ -188,3 +188,20 @@ def test_speed_target_is_the_propertys_own_where_set(trainee_client, casino):
     assert data["target_seconds"] == default + 7
     page = trainee_client.get(f"/drills/s/{data['id']}/").content.decode()
     assert f'data-target="{default + 7}"' in page
+
+
+def test_trainee_home_points_to_the_weakest_skill_and_the_mistakes(trainee_client, trainee):
+    from drills.kinds.base import Difficulty, get_kind
+    from drills.models import Team
+    from drills.practice.services import start_scenario, submit_answer
+
+    Team.objects.create(property=trainee.property, name="Night shift").members.add(trainee)
+    home = trainee_client.get("/").content.decode()
+    assert "Next skill to start" in home
+    for _ in range(3):
+        stored, _ = start_scenario(trainee, get_kind("ou-total"), Difficulty.EASY)
+        submit_answer(stored, {"total": stored.key["total"] + 1})
+    home = trainee_client.get("/").content.decode()
+    assert 'data-kind="ou-total"' in home
+    assert "Your weakest skill" in home
+    assert "3 answers to put right" in home

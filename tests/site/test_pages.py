@@ -75,7 +75,8 @@ def test_trainee_home_shows_team_games_and_an_honest_next_step(client_for: Perso
     assert "Test 6:5" in page  # the casino's blackjack rules
     assert page.count("Standard rules (RULES.md defaults)") == 3  # the three other games
     assert f'href="{reverse("drills:list")}"' in page
-    assert "Start a drill" in page
+    assert "Next skill to start" in page  # nothing drilled yet: the first skill to start
+    assert 'action="/drills/start/"' in page
     assert 'href="/rule-sets/' not in page
     assert 'href="/admin/' not in page
 

@@ -55,11 +55,9 @@ def test_settle_drill_with_choice_buttons_and_keypad_at_phone_width(browser_page
     assert "Outcome" in page.locator(".form-errors").inner_text()
     page.click(f".choice:has(input[value={stored.key['outcome']}])")
     net = stored.key["net"]
-    if net.startswith("-"):
-        page.fill("input[name=net]", "-")
-        net = net[1:]
-    for key in net:
-        page.click(f".keypad button[data-key='{key}']")
+    for key in net.replace("-", "m"):
+        page.click(f".keypad button[data-key='{'minus' if key == 'm' else key}']")
+    assert page.input_value("input[name=net]") == net
     page.screenshot(path="test-artifacts/drill-phone-answering.png", full_page=True)
     page.click("button:has-text('Answer')")
     page.wait_for_selector(".feedback-right")

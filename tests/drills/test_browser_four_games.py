@@ -47,7 +47,7 @@ def fill_answer(page, stored: DrillScenario, answer: dict[str, Any]) -> None:  #
         elif answer_field.type is FieldType.AMOUNT:
             page.fill(f"input[name={name}]", "")
             for key in str(value):
-                page.click(f"#kp-{name} button[data-key='{key}']")
+                page.click(f"#kp-{name} button[data-key='{'minus' if key == '-' else key}']")
         else:
             page.fill(f"input[name={name}]", str(value))
 

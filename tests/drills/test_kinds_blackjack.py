@@ -5,61 +5,35 @@ than the defaults (the contract test runs the defaults only)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
 import pytest
 
-from drills.kinds.base import Difficulty, DrillKind, Grade, Scenario, get_kind
+from drills.kinds.base import Difficulty, Scenario, get_kind
 from drills.rulings.base import answer as door_answer
-from games import ENGINE_VERSION
 from games.blackjack.hand import hand_value
 from games.blackjack.rules import BlackjackRules
 from games.blackjack.settle import Box, PlayerHand
 from games.cards import parse_standard_card
 from games.money import Ratio
+from tests.drills.kinds_support import KindBench
 
 RULES = BlackjackRules()
 H17_6_5 = BlackjackRules(dealer_hits_soft_17=True, blackjack_pays=Ratio(6, 5))
 SEEDS = range(40)
 
 
-def kind(slug: str) -> DrillKind[Any]:
-    return get_kind(slug)
-
-
-def scenario(slug: str, situation: Mapping[str, Any], rules: BlackjackRules = RULES) -> Scenario:
-    """The scenario a generator would give for this situation (fixed, not drawn)."""
-    drill = kind(slug)
-    return Scenario(kind=slug, seed=0, difficulty=Difficulty.NORMAL, engine_version=ENGINE_VERSION,
-                    situation=situation, prompt=drill.prompt(situation, rules), fields=drill.fields(situation, rules),
-                    solution=drill.solve(situation, rules))
-
-
-def grade(slug: str, situation: Mapping[str, Any], answer: Mapping[str, Any], rules: BlackjackRules = RULES) -> Grade:
-    drill = kind(slug)
-    made = scenario(slug, situation, rules)
-    return drill.grade(made, drill.parse_answer(made, answer), rules)
-
-
-def key(slug: str, situation: Mapping[str, Any], rules: BlackjackRules = RULES) -> dict[str, Any]:
-    return dict(kind(slug).solve(situation, rules).key)
+BENCH = KindBench(RULES)
+kind = get_kind
+scenario, grade, key, graded_seed = BENCH.scenario, BENCH.grade, BENCH.key, BENCH.graded
 
 
 def first_seed(slug: str, difficulty: Difficulty, wanted: Callable[[Scenario], bool],
                rules: BlackjackRules = RULES) -> Scenario:
     """The first of 200 seeds whose scenario is ``wanted`` (the generator must draw such cases)."""
-    for seed in range(200):
-        made = kind(slug).generate(seed, difficulty, rules)
-        if wanted(made):
-            return made
-    raise AssertionError(f"{slug} ({difficulty}) never draws the wanted case")
-
-
-def graded_seed(made: Scenario, answer: Mapping[str, Any], rules: BlackjackRules = RULES) -> Grade:
-    drill = kind(made.kind)
-    return drill.grade(made, drill.parse_answer(made, answer), rules)
+    return BENCH.first_drawn(slug, [difficulty], wanted, rules)
 
 
 def settle(bet: str, hands: list[tuple[str, bool]], dealer: str, *, insurance: str = "0.00", even_money: bool = False,

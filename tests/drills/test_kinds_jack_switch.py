@@ -5,20 +5,20 @@ rule sets, and house rules other than the defaults."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
 import pytest
 
-from drills.kinds.base import Difficulty, DrillKind, Grade, Scenario, get_kind
+from drills.kinds.base import Difficulty, Scenario, get_kind
 from drills.rulings.base import answer as door_answer
-from games import ENGINE_VERSION
 from games.blackjack.hand import hand_value
 from games.blackjack.rules import BlackjackRules
 from games.cards import parse_standard_card
 from games.jack_switch.rules import JackSwitchRules
 from games.money import Ratio
+from tests.drills.kinds_support import KindBench
 
 RULES = JackSwitchRules()
 S17_3_2 = JackSwitchRules(dealer_hits_soft_17=False, blackjack_pays=Ratio(3, 2))
@@ -27,40 +27,15 @@ JS_KINDS = ("js-switch-result", "js-settle-dealer-22", "js-dealer-soft-17", "js-
             "js-bonus-accepted", "js-mixed-22")
 
 
-def kind(slug: str) -> DrillKind[Any]:
-    return get_kind(slug)
-
-
-def scenario(slug: str, situation: Mapping[str, Any], rules: JackSwitchRules = RULES) -> Scenario:
-    drill = kind(slug)
-    return Scenario(kind=slug, seed=0, difficulty=Difficulty.NORMAL, engine_version=ENGINE_VERSION,
-                    situation=situation, prompt=drill.prompt(situation, rules), fields=drill.fields(situation, rules),
-                    solution=drill.solve(situation, rules))
-
-
-def grade(slug: str, situation: Mapping[str, Any], answer: Mapping[str, Any],
-          rules: JackSwitchRules = RULES) -> Grade:
-    drill = kind(slug)
-    made = scenario(slug, situation, rules)
-    return drill.grade(made, drill.parse_answer(made, answer), rules)
-
-
-def key(slug: str, situation: Mapping[str, Any], rules: JackSwitchRules = RULES) -> dict[str, Any]:
-    return dict(kind(slug).solve(situation, rules).key)
+BENCH = KindBench(RULES)
+kind = get_kind
+scenario, grade, key, graded_seed = BENCH.scenario, BENCH.grade, BENCH.key, BENCH.graded
 
 
 def first_seed(slug: str, difficulty: Difficulty, wanted: Callable[[Scenario], bool],
                rules: JackSwitchRules = RULES) -> Scenario:
-    for seed in range(200):
-        made = kind(slug).generate(seed, difficulty, rules)
-        if wanted(made):
-            return made
-    raise AssertionError(f"{slug} ({difficulty}) never draws the wanted case")
-
-
-def graded_seed(made: Scenario, answer: Mapping[str, Any], rules: JackSwitchRules = RULES) -> Grade:
-    drill = kind(made.kind)
-    return drill.grade(made, drill.parse_answer(made, answer), rules)
+    """The first of 200 seeds whose scenario is ``wanted`` (the generator must draw such cases)."""
+    return BENCH.first_drawn(slug, [difficulty], wanted, rules)
 
 
 def settle(bet: str, hands: list[tuple[str, bool]], dealer: str, *, switched: bool = False,

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
+from drills.kinds.base import AnswerError, Difficulty, Grade, Scenario, get_kind
 from drills.rulings.base import answer as door_answer
-from games import ENGINE_VERSION
 from games.cards import Joker, parse_cards
 from games.pai_gow import PaiGowRules, first_hand_position, house_way
+from tests.drills.kinds_support import KindBench
 
 RULES = PaiGowRules()
 FEE = PaiGowRules(collection_fee=Decimal("1.00"))
@@ -27,26 +27,9 @@ PAI_GOW_KINDS = ("pg-name-hand", "pg-house-way", "pg-foul", "pg-showdown", "pg-d
                  "pg-table-settle")
 
 
-def kind(slug: str) -> DrillKind[Any]:
-    return get_kind(slug)
-
-
-def scenario(slug: str, situation: Mapping[str, Any], rules: PaiGowRules = RULES) -> Scenario:
-    """The scenario a generator would give for this situation (fixed, not drawn)."""
-    drill = kind(slug)
-    return Scenario(kind=slug, seed=0, difficulty=Difficulty.NORMAL, engine_version=ENGINE_VERSION,
-                    situation=situation, prompt=drill.prompt(situation, rules), fields=drill.fields(situation, rules),
-                    solution=drill.solve(situation, rules))
-
-
-def grade(slug: str, situation: Mapping[str, Any], answer: Mapping[str, Any], rules: PaiGowRules = RULES) -> Grade:
-    drill = kind(slug)
-    made = scenario(slug, situation, rules)
-    return drill.grade(made, drill.parse_answer(made, answer), rules)
-
-
-def key(slug: str, situation: Mapping[str, Any], rules: PaiGowRules = RULES) -> dict[str, Any]:
-    return dict(kind(slug).solve(situation, rules).key)
+BENCH = KindBench(RULES)
+kind = get_kind
+scenario, grade, key, graded = BENCH.scenario, BENCH.grade, BENCH.key, BENCH.graded
 
 
 def door_key(slug: str, situation: Mapping[str, Any], rules: PaiGowRules = RULES) -> dict[str, Any]:
@@ -58,17 +41,7 @@ def door_key(slug: str, situation: Mapping[str, Any], rules: PaiGowRules = RULES
 def first_seed(slug: str, wanted: Callable[[Scenario], bool], rules: PaiGowRules = RULES,
                difficulties: tuple[Difficulty, ...] = tuple(Difficulty)) -> Scenario:
     """The first scenario over 200 seeds (per difficulty) that is ``wanted``."""
-    for difficulty in difficulties:
-        for seed in range(200):
-            made = kind(slug).generate(seed, difficulty, rules)
-            if wanted(made):
-                return made
-    raise AssertionError(f"{slug} never draws the wanted case")
-
-
-def graded(made: Scenario, answer: Mapping[str, Any], rules: PaiGowRules = RULES) -> Grade:
-    drill = kind(made.kind)
-    return drill.grade(made, drill.parse_answer(made, answer), rules)
+    return BENCH.first_drawn(slug, difficulties, wanted, rules)
 
 
 def hand(high: str, low: str) -> dict[str, list[str]]:

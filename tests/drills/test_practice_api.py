@@ -205,3 +205,16 @@ def test_trainee_home_points_to_the_weakest_skill_and_the_mistakes(trainee_clien
     assert 'data-kind="ou-total"' in home
     assert "Your weakest skill" in home
     assert "3 answers to put right" in home
+
+
+def test_history_page_lists_own_attempts_linked_to_their_scenarios(trainee_client, other_trainee):
+    data = start(trainee_client, "ou-total", "easy")
+    stored = DrillScenario.objects.get(public_id=data["id"])
+    post(trainee_client, f"{SCENARIOS}{data['id']}/answer/", {"answer": stored.key})
+    page = trainee_client.get("/drills/history/").content.decode()
+    assert f'href="/drills/s/{data["id"]}/"' in page
+    assert '<td class="right">Right</td>' in page
+    assert "Page 1 of 1" in page
+    other = Client()
+    other.force_login(other_trainee)
+    assert data["id"] not in other.get("/drills/history/").content.decode()

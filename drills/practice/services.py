@@ -26,13 +26,16 @@ def new_seed() -> int:
 
 def regenerate(stored: DrillScenario) -> Scenario:
     """Exactly the scenario the trainee saw, from what was stored with it."""
-    kind = get_kind(stored.kind)
-    rules = rules_class(kind.game).from_mapping(stored.rules_values)
-    return kind.generate(stored.seed, Difficulty(stored.difficulty), rules)
+    return _regenerate_under(stored, stored_rules(stored))
 
 
 def stored_rules(stored: DrillScenario) -> HouseRules:
+    """The rule set in force when the scenario was shown (its stored snapshot)."""
     return rules_class(get_kind(stored.kind).game).from_mapping(stored.rules_values)
+
+
+def _regenerate_under(stored: DrillScenario, rules: HouseRules) -> Scenario:
+    return get_kind(stored.kind).generate(stored.seed, Difficulty(stored.difficulty), rules)
 
 
 def start_scenario(
@@ -87,7 +90,8 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
     existing = _attempt_of(stored)
     if existing is not None:
         return AnswerOutcome(existing, None, already_answered=True)
-    scenario = regenerate(stored)
+    rules = stored_rules(stored)  # parsed once: generating and grading use the same value
+    scenario = _regenerate_under(stored, rules)
     kind = get_kind(stored.kind)
     answer = kind.parse_answer(scenario, raw_answer)  # AnswerError: nothing saved
     now = timezone.now()
@@ -105,7 +109,7 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
         )
     except IntegrityError:  # a concurrent submit won the race (one attempt per scenario)
         return AnswerOutcome(Attempt.objects.get(scenario=stored), None, already_answered=True)
-    grade = kind.grade(scenario, answer, stored_rules(stored))
+    grade = kind.grade(scenario, answer, rules)
     record_grade(attempt, grade)
     return AnswerOutcome(attempt, grade, already_answered=False)
 

@@ -21,6 +21,7 @@ A scenario is a pure function of (kind, seed, difficulty, rule set, engine versi
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -371,7 +372,9 @@ def register(kind: DrillKind[Any]) -> DrillKind[Any]:
     return kind
 
 
+@functools.cache
 def _load_kind_modules() -> None:
+    """Import every kind module once (they register themselves); later calls are free."""
     import importlib
     import pkgutil
 

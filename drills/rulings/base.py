@@ -17,6 +17,7 @@ exit 2. An unknown game or question is :class:`UnknownQuestionError` (HTTP 404).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -100,6 +101,7 @@ def questions() -> dict[str, list[str]]:
     return {game: sorted(names) for game, names in sorted(_REGISTRY.questions.items())}
 
 
+@functools.cache
 def _load_game_modules() -> None:
     # Import for their registrations; kept here so that the registry fills itself
     # whichever door is used first.

@@ -15,7 +15,7 @@ of the types below; extra checks go in ``validate`` (called after construction):
         dealer_hits_soft_17: bool = False
 
 Supported field types: ``bool``, ``int`` (non-negative), ``str``, ``Decimal``
-(non-negative), :class:`Ratio`, :class:`PayTable`, and ``X | None`` of those.
+(an amount, as :func:`games.money.parse_money` reads it), :class:`Ratio`, :class:`PayTable`, and ``X | None`` of those.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -40,11 +40,11 @@ import types
 import typing
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, ClassVar, Self
 
 from games.errors import MoneyError, RuleSetError
-from games.money import Ratio
+from games.money import Ratio, parse_money
 
 JSONValue = Any
 """A value that ``json.dumps`` accepts."""
@@ -166,15 +166,10 @@ def _convert(name: str, hint: object, raw: object) -> object:
             raise RuleSetError(name, "must be a non-empty text")
         return raw.strip()
     if hint is Decimal:
-        if isinstance(raw, (bool, float)) or not isinstance(raw, (str, int, Decimal)):
-            raise RuleSetError(name, "must be a number written as text, such as \"0.50\"")
         try:
-            amount = Decimal(raw)
-        except InvalidOperation:
-            raise RuleSetError(name, f"{raw!r} is not a number") from None
-        if not amount.is_finite() or amount < 0:
-            raise RuleSetError(name, "must be a number, zero or more")
-        return amount
+            return parse_money(raw)
+        except MoneyError as error:
+            raise RuleSetError(name, str(error)) from None
     if hint is Ratio:
         try:
             return Ratio.parse(raw)

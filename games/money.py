@@ -15,8 +15,9 @@ Decimal('52.50')
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 from typing import Final
 
@@ -25,15 +26,53 @@ from games.errors import MoneyError
 CENT: Final = Decimal("0.01")
 ZERO: Final = Decimal("0.00")
 
+MAX_AMOUNT: Final = Decimal("1000000.00")
+"""The largest amount any door accepts, per amount (a bet, a bank, a limit, a net).
+
+No stake, bank or table limit at a training table comes near a million; an amount past it
+is a typing slip or a probe, not a situation to rule on. The ceiling also keeps every
+result exact: the largest payout the pay tables allow on it (1,000,000 x 500:1) has 11
+digits, far inside ``Decimal``'s 28-digit context, where 1e26 used to overflow ``quantize``.
+"""
+
+AMOUNT_FORMAT: Final = 'digits 0-9 with at most two decimals, such as "10.50"'
+
+# The one written form of an amount: ASCII digits, optionally a point and one or two
+# more. No exponent ("1e3"), no digit separators ("1_000", "1,000"), no other scripts'
+# digits ("١٠", "１０": str.isdigit and Decimal accept them, people rarely mean them).
+_AMOUNT_TEXT: Final = re.compile(r"(?P<sign>[-+\u2212]?)(?P<units>[0-9]+)(?:\.(?P<cents>[0-9]+))?")
+_BLANKS: Final = " \t\r\n"
+
+
+class ExponentNumber(Decimal):
+    """A JSON number written with an exponent (``1e3``, ``2.5E+1``).
+
+    The site's JSON decoders (:func:`decimal_from_json`) produce it instead of a plain
+    ``Decimal`` so that :func:`parse_money` can refuse the exponent form by field, while
+    a plain literal such as ``10.50`` stays an ordinary amount.
+    """
+
+
+def decimal_from_json(literal: str) -> Decimal:
+    """``parse_float`` for ``json.loads``: a JSON number with a fraction or an exponent.
+
+    >>> decimal_from_json("10.50"), type(decimal_from_json("1e3")).__name__
+    (Decimal('10.50'), 'ExponentNumber')
+    """
+    if "e" in literal or "E" in literal:
+        return ExponentNumber(literal)
+    return Decimal(literal)
+
 
 def parse_money(value: object) -> Decimal:
-    """A non-negative amount with at most two decimals, from a string, int or Decimal.
+    """A non-negative amount up to :data:`MAX_AMOUNT`, at most two decimals.
 
-    Floats are refused: a JSON number must be decoded as ``Decimal`` first (the rulings
-    door does so), so ``10.1`` never becomes ``10.0999…``.
+    From a string (:data:`AMOUNT_FORMAT`), an int or a ``Decimal`` (a JSON number decoded
+    by :func:`decimal_from_json`: a plain literal, not an exponent form). Floats are
+    refused: ``10.1`` must never become ``10.0999…``.
 
-    >>> parse_money(10), parse_money("0.5")
-    (Decimal('10.00'), Decimal('0.50'))
+    >>> parse_money(10), parse_money("0.5"), parse_money(" 7 ")
+    (Decimal('10.00'), Decimal('0.50'), Decimal('7.00'))
     >>> parse_money("1.005")
     Traceback (most recent call last):
     ...
@@ -42,20 +81,74 @@ def parse_money(value: object) -> Decimal:
     Traceback (most recent call last):
     ...
     games.errors.MoneyError: '-1' is negative
+    >>> parse_money("1e30")
+    Traceback (most recent call last):
+    ...
+    games.errors.MoneyError: '1e30' is not an amount: write digits 0-9 with at most two decimals, such as "10.50"
+    >>> parse_money(10**40)
+    Traceback (most recent call last):
+    ...
+    games.errors.MoneyError: 10000000000000000000000000000000000000000 is more than 1000000.00, the largest amount accepted
     """
+    return _parse_amount(value, signed=False)
+
+
+def parse_signed_money(value: object) -> Decimal:
+    """Like :func:`parse_money`, for a net result that may be negative (``"-20"``).
+
+    A loss takes ``-`` (or the minus sign ``−``) in front; zero takes no sign.
+
+    >>> parse_signed_money("-20"), parse_signed_money("\u221212.5"), parse_signed_money(-3)
+    (Decimal('-20.00'), Decimal('-12.50'), Decimal('-3.00'))
+    >>> parse_signed_money("-0")
+    Traceback (most recent call last):
+    ...
+    games.errors.MoneyError: '-0' is zero: a zero result takes no sign
+    """
+    return _parse_amount(value, signed=True)
+
+
+def _parse_amount(value: object, *, signed: bool) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
         raise MoneyError(f"{value!r} is not an amount: expected a string such as \"10.50\" or a number")
-    try:
-        amount = Decimal(value.strip() if isinstance(value, str) else value)
-    except InvalidOperation:
-        raise MoneyError(f"{value!r} is not an amount") from None
-    if not amount.is_finite():
-        raise MoneyError(f"{value!r} is not an amount")
-    if amount < 0:
-        raise MoneyError(f"{value!r} is negative")
-    if amount != amount.quantize(CENT, rounding=ROUND_DOWN):
+    if isinstance(value, str):
+        negative, amount = _parse_text(value)
+    elif isinstance(value, int):
+        negative, amount = value < 0, Decimal(abs(value))
+    else:
+        negative, amount = _from_decimal(value)
+    if negative and not signed:
+        raise MoneyError(f"{_shown(value)} is negative")
+    if negative and amount == 0:
+        raise MoneyError(f"{_shown(value)} is zero: a zero result takes no sign")
+    if amount > MAX_AMOUNT:
+        raise MoneyError(f"{_shown(value)} is more than {MAX_AMOUNT}, the largest amount accepted")
+    amount = amount.quantize(CENT)
+    return -amount if negative else amount
+
+
+def _parse_text(value: str) -> tuple[bool, Decimal]:
+    match = _AMOUNT_TEXT.fullmatch(value.strip(_BLANKS))
+    if match is None or match["sign"] == "+":
+        raise MoneyError(f"{value!r} is not an amount: write {AMOUNT_FORMAT}")
+    if match["cents"] is not None and len(match["cents"]) > 2:
         raise MoneyError(f"{value!r} has more than two decimals")
-    return amount.quantize(CENT)
+    digits = match["units"] + (f".{match['cents']}" if match["cents"] is not None else "")
+    return match["sign"] != "", Decimal(digits)
+
+
+def _from_decimal(value: Decimal) -> tuple[bool, Decimal]:
+    if isinstance(value, ExponentNumber) or not value.is_finite():
+        raise MoneyError(f"{_shown(value)} is not an amount: write {AMOUNT_FORMAT}")
+    exponent = value.as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -2:
+        raise MoneyError(f"{_shown(value)} has more than two decimals")
+    return value.is_signed(), abs(value)
+
+
+def _shown(value: object) -> str:
+    """The value as the person wrote it: a string quoted, a number as its digits."""
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def to_cents(amount: Decimal) -> Decimal:

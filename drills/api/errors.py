@@ -3,7 +3,9 @@
 - Validation errors keep their fields; nested fields are joined with dots
   (``hands.0.cards``), like the rulings door; errors not tied to a field stay under
   ``non_field_errors``.
-- Authentication, permission, not-found, method, throttling and size errors go under
+- A body that cannot be used (not JSON, too deep, too big, not an object) goes under
+  ``body``, on every JSON door alike (the rulings door names it the same way).
+- Authentication, permission, not-found, method and throttling errors go under
   ``detail``. A request without valid credentials is a 401 with
   ``WWW-Authenticate: Token`` (DRF would make it a 403 because session authentication
   comes first in the settings).
@@ -74,7 +76,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
-    if isinstance(exc, exceptions.ValidationError):
+    if isinstance(exc, exceptions.ParseError):
+        response.data = error_payload({"body": [str(exc.detail)]})
+    elif isinstance(exc, exceptions.ValidationError):
         response.data = error_payload(flatten(response.data))
     else:
         detail = exc.detail if isinstance(exc, exceptions.APIException) else response.data.get("detail", "")

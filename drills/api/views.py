@@ -8,13 +8,14 @@ from django.http.request import RawPostDataException
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.parsers import BaseParser
+from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drills.api.errors import error_payload
+from drills.api.parsers import JSONBodyParser
 from drills.api.permissions import IsSupervisorOrStaff
 from drills.api.serializers import ErrorsSerializer, MeSerializer, RulingSerializer
 from drills.models import User
@@ -34,6 +35,8 @@ ERRORS = OpenApiResponse(ErrorsSerializer, description='{"errors": {"<field>": [
 
 class ObtainTokenView(ObtainAuthToken):
     """Exchange a username and password for an API token (send it as ``Authorization: Token <key>``)."""
+
+    parser_classes = [JSONBodyParser, FormParser, MultiPartParser]  # the site's bounded JSON, not DRF's
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT, 400: ERRORS}, tags=["auth"])
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:

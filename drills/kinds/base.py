@@ -34,7 +34,7 @@ from games import ENGINE_VERSION
 from games.cards import AnyCard, Card, Joker, parse_card
 from games.errors import CardNotationError, GameError, MoneyError
 from games.house_rules import HouseRules
-from games.money import format_money, parse_money
+from games.money import format_money, parse_money, parse_signed_money
 
 JSON = Any
 RulesT = TypeVar("RulesT", bound=HouseRules)
@@ -304,16 +304,12 @@ def normalise_field(answer_field: AnswerField, value: JSON, groups: Mapping[str,
     if value is None or value == "":
         raise ValueError("this field is required")
     if answer_field.type is FieldType.AMOUNT:
-        text = str(value).strip() if isinstance(value, (str, int, float, Decimal)) else value
-        negative = False
-        if answer_field.signed and isinstance(text, str) and text[:1] in "+-−" and text[:1]:
-            negative, text = text[0] in "-−", text[1:].strip()
         try:
-            amount = parse_money(text)
+            amount = parse_signed_money(value) if answer_field.signed else parse_money(value)
         except MoneyError as error:
             hint = " (a net result: put - in front of a loss)" if answer_field.signed else ""
             raise ValueError(f"{error}{hint}") from None
-        return format_money(-amount if negative else amount)
+        return format_money(amount)
     if answer_field.type is FieldType.CHOICE:
         allowed = [choice for choice, _ in answer_field.choices]
         if not isinstance(value, str) or value.strip().lower() not in allowed:

@@ -18,12 +18,12 @@ exit 2. An unknown game or question is :class:`UnknownQuestionError` (HTTP 404).
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from drills.api.json_input import BODY_FIELD, JSONBodyError, load_object
 from games.cards import AnyCard, Card, Joker, ShoeSpec, parse_card
 from games.errors import CardNotationError, GameError, ImpossibleCardsError, MoneyError
 from games.house_rules import HouseRules
@@ -127,12 +127,13 @@ def find_handler(game: str, name: str) -> Handler:
     return handlers[name]
 
 
-def decode_body(raw: bytes | str) -> JSON:
-    """Decode a JSON body; numbers with a fraction become ``Decimal`` (never float)."""
+def decode_body(raw: bytes | str, *, max_bytes: int | None = None) -> dict[str, JSON]:
+    """Decode a JSON object body, bounded (:mod:`drills.api.json_input`); numbers with a
+    fraction become ``Decimal`` (never float). A refused body is a 400 naming ``body``."""
     try:
-        return json.loads(raw, parse_float=Decimal)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise RulingInputError.single("body", f"not valid JSON: {error}") from None
+        return load_object(raw, max_bytes=max_bytes)
+    except JSONBodyError as error:
+        raise RulingInputError.single(BODY_FIELD, str(error)) from None
 
 
 def answer(game: str, name: str, body: JSON, rules: HouseRules) -> Ruling:

@@ -4,7 +4,8 @@ Both doors hand the raw body here and get back a status and the JSON to send, so
 give one answer (RULINGS.md). The order of checks:
 
 1. unknown game or question: 404 (CLI: exit 2), whatever the body;
-2. the body: valid JSON (numbers as ``Decimal``), a JSON object, else 400 naming ``body``;
+2. the body: a JSON object (numbers as ``Decimal``), at most ``MAX_REQUEST_BODY_BYTES`` and
+   32 levels deep (:mod:`drills.api.json_input`), else 400 naming ``body``;
 3. the rule set: ``"rules": "<slug>"`` in the body names one (it must exist, be for this
    game and, for a user who is not a superuser, belong to their property: else 400 naming
    ``rules``); without it the API uses the user's property's default rule set for the game
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from django.conf import settings
 
 from drills import selectors
 from drills.models import RuleSet, User
@@ -49,9 +52,7 @@ def rule(game: str, name: str, raw_body: bytes | str, *, user: User | None = Non
     except UnknownQuestionError as error:
         return DoorResponse(404, error.to_json())
     try:
-        body = decode_body(raw_body)
-        if not isinstance(body, dict):
-            raise RulingInputError.single("body", "must be a JSON object")
+        body = decode_body(raw_body, max_bytes=settings.MAX_REQUEST_BODY_BYTES)
         rules = resolve_rules(game, body.pop(RULES_KEY, None), user)
         return DoorResponse(200, answer(game, name, body, rules).to_json())
     except RulingInputError as error:

@@ -18,7 +18,7 @@ games.errors.RuleSetError: house_way: unknown house way 'commerce' (known: pg-h)
 >>> PaiGowRules.from_mapping({"collection_fee": "0.505"})
 Traceback (most recent call last):
 ...
-games.errors.RuleSetError: collection_fee: at most two decimals, not 0.505
+games.errors.RuleSetError: collection_fee: '0.505' has more than two decimals
 """
 
 from __future__ import annotations

@@ -147,7 +147,7 @@ GOOD = {"ante": "10", "bonus": "0", "cards": ["AS", "9H", "4D", "3C"], "choice":
         pytest.param({"ante": "-10"}, DEFAULT, {"ante": ["'-10' is negative"]}, id="ante-negative"),
         pytest.param({"ante": "10.005"}, DEFAULT, {"ante": ["'10.005' has more than two decimals"]},
                      id="ante-three-decimals"),
-        pytest.param({"bonus": "x"}, SMALL_TABLE, {"bonus": ["'x' is not an amount"]}, id="bonus-not-money"),
+        pytest.param({"bonus": "x"}, SMALL_TABLE, {"bonus": ["'x' is not an amount: write digits 0-9 with at most two decimals, such as \"10.50\""]}, id="bonus-not-money"),
         pytest.param({"cards": ["AS", "9H", "4D"]}, DEFAULT, {"cards": ["must hold exactly 4 cards, not 3"]},
                      id="OU-4-three-cards"),
         pytest.param({"cards": ["AS", "9H", "4D", "3C", "2C"]}, DEFAULT,

@@ -3,4 +3,7 @@ import os
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino_training.settings")
-application = get_wsgi_application()
+
+from casino_training.chunked import ChunkedBodyMiddleware
+
+application = ChunkedBodyMiddleware(get_wsgi_application())

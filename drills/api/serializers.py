@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import inline_serializer
+from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
 from drills.models import Property, Team, User
@@ -24,6 +24,7 @@ class MeSerializer(serializers.ModelSerializer[User]):
     """The requesting user: who, which role, which property, which teams."""
 
     full_name = serializers.CharField(source="get_full_name", read_only=True)
+    email = serializers.SerializerMethodField(help_text="null when none is on file.")
     property = PropertySerializer(read_only=True, allow_null=True)
     teams = TeamSerializer(many=True, read_only=True, help_text="Teams the user is a member of.")
     supervised_teams = TeamSerializer(many=True, read_only=True, help_text="Teams the user supervises.")
@@ -34,6 +35,11 @@ class MeSerializer(serializers.ModelSerializer[User]):
             "id", "username", "full_name", "email", "role", "is_superuser", "property", "teams", "supervised_teams"
         ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.EmailField(allow_null=True))
+    def get_email(self, user: User) -> str | None:
+        # Django stores "no address" as "", which is not an email address: say null.
+        return user.email or None
 
 
 ErrorsSerializer = inline_serializer(

@@ -44,19 +44,33 @@ EXAM_FIELDS: dict[str, serializers.Field[Any, Any, Any, Any]] = {
     "closes_at": serializers.DateTimeField(allow_null=True),
 }
 ExamListSerializer = inline_serializer("Exam", EXAM_FIELDS, many=True)
+SUMMARY_FIELDS: dict[str, serializers.Field[Any, Any, Any, Any]] = {
+    "id": serializers.UUIDField(),
+    "exam": serializers.DictField(),
+    "version": serializers.IntegerField(),
+    "attempt": serializers.IntegerField(),
+    "status": serializers.ChoiceField(choices=["open", "submitted", "closed"]),
+    "started_at": serializers.DateTimeField(),
+    "deadline": serializers.DateTimeField(help_text="The server's deadline; the only clock that counts."),
+    "finished_at": serializers.DateTimeField(allow_null=True),
+    "seconds_left": serializers.IntegerField(),
+}
+"""What ``presenters.sitting_summary`` sends: the start and submit answers carry it, the
+detail adds the phase and the items (each schema names exactly what its answer holds)."""
+SittingStartSerializer = inline_serializer(
+    "SittingStarted",
+    SUMMARY_FIELDS | {"resumed": serializers.BooleanField(help_text="true: the open sitting, same deadline.")},
+)
+SittingSubmitSerializer = inline_serializer(
+    "SittingSubmitted",
+    SUMMARY_FIELDS
+    | {"already_finished": serializers.BooleanField(help_text="true: submitted before; nothing changed.")},
+)
 SittingSerializer = inline_serializer(
     "Sitting",
-    {
-        "id": serializers.UUIDField(),
-        "exam": serializers.DictField(),
-        "version": serializers.IntegerField(),
-        "attempt": serializers.IntegerField(),
-        "status": serializers.ChoiceField(choices=["open", "submitted", "closed"]),
+    SUMMARY_FIELDS
+    | {
         "phase": serializers.ChoiceField(choices=["during", "after_submit", "after_close"]),
-        "started_at": serializers.DateTimeField(),
-        "deadline": serializers.DateTimeField(help_text="The server's deadline; the only clock that counts."),
-        "finished_at": serializers.DateTimeField(allow_null=True),
-        "seconds_left": serializers.IntegerField(),
         "items": serializers.ListField(
             child=serializers.DictField(),
             allow_null=True,
@@ -175,7 +189,7 @@ class ExamStart(APIView):
         "and sets the deadline: a body naming either is refused.",
         tags=TAGS,
         request=ExamStartSerializer,
-        responses={200: SittingSerializer, 201: SittingSerializer, 400: ERRORS, 401: ERRORS, 403: ERRORS,
+        responses={200: SittingStartSerializer, 201: SittingStartSerializer, 400: ERRORS, 401: ERRORS, 403: ERRORS,
                    404: ERRORS, 409: ERRORS},
     )
     def post(self, request: Request, blueprint_id: int) -> Response:
@@ -252,7 +266,7 @@ class SittingSubmit(APIView):
         "the sitting is closed at its deadline with its saved answers.",
         tags=TAGS,
         request=None,
-        responses={200: SittingSerializer, 401: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
+        responses={200: SittingSubmitSerializer, 401: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
     )
     def post(self, request: Request, public_id: Any) -> Response:
         sitting = _own(request, public_id)

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drills.api.views import ERRORS
 from drills.kinds.base import AnswerError, Difficulty, UnknownKindError, get_kind
 from drills.models import Attempt, DrillMode, DrillScenario
 from drills.practice import selectors, services
@@ -79,7 +80,9 @@ _OBJECT = inline_serializer("DrillObject", fields={"id": serializers.CharField()
 
 
 class KindList(APIView):
-    @extend_schema(summary="Drill kinds", responses={200: OpenApiResponse(description="list of drill kinds")})
+    @extend_schema(
+        summary="Drill kinds", responses={200: OpenApiResponse(description="list of drill kinds"), 401: ERRORS}
+    )
     def get(self, request: Request) -> Response:
         return Response(
             [
@@ -99,7 +102,8 @@ class KindList(APIView):
 
 
 class ScenarioCreate(APIView):
-    @extend_schema(summary="Next scenario", request=StartSerializer, responses={201: _OBJECT})
+    @extend_schema(summary="Next scenario", request=StartSerializer,
+                   responses={201: _OBJECT, 400: ERRORS, 401: ERRORS, 413: ERRORS})
     def post(self, request: Request) -> Response:
         serializer = StartSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -124,13 +128,14 @@ def _own(request: Request, public_id: str) -> DrillScenario:
 
 
 class ScenarioDetail(APIView):
-    @extend_schema(summary="A scenario of mine", responses={200: _OBJECT})
+    @extend_schema(summary="A scenario of mine", responses={200: _OBJECT, 401: ERRORS, 404: ERRORS})
     def get(self, request: Request, public_id: str) -> Response:
         return Response(scenario_json(_own(request, public_id)))
 
 
 class ScenarioAnswer(APIView):
-    @extend_schema(summary="Answer a scenario", request=AnswerSerializer, responses={200: _OBJECT})
+    @extend_schema(summary="Answer a scenario", request=AnswerSerializer,
+                   responses={200: _OBJECT, 400: ERRORS, 401: ERRORS, 404: ERRORS, 413: ERRORS})
     def post(self, request: Request, public_id: str) -> Response:
         stored = _own(request, public_id)
         serializer = AnswerSerializer(data=request.data)
@@ -152,7 +157,10 @@ class HistoryPagination(PageNumberPagination):
 
 
 class AttemptList(APIView):
-    @extend_schema(summary="My attempts", responses={200: OpenApiResponse(description="paginated attempts")})
+    @extend_schema(
+        summary="My attempts",
+        responses={200: OpenApiResponse(description="paginated attempts"), 401: ERRORS, 404: ERRORS},
+    )
     def get(self, request: Request) -> Response:
         paginator = HistoryPagination()
         page = paginator.paginate_queryset(selectors.own_attempts(request.user), request, view=self)  # type: ignore[arg-type]

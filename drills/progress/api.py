@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drills.api.views import ERRORS
 from drills.models import Role, User
 from drills.progress import selectors
 from drills.progress.stats import Level, Mastery, Policy
@@ -110,7 +111,7 @@ def _team_viewer(request: Request) -> User:
 
 
 class MyProgress(APIView):
-    @extend_schema(summary="My mastery per skill", responses={200: MyProgressSerializer})
+    @extend_schema(summary="My mastery per skill", responses={200: MyProgressSerializer, 401: ERRORS})
     def get(self, request: Request) -> Response:
         user = _viewer(request)
         progress = selectors.trainee_progress(user, mistakes=0)
@@ -126,14 +127,20 @@ class MyProgress(APIView):
 
 
 class TeamList(APIView):
-    @extend_schema(summary="Teams whose progress I may see", responses={200: ProgressTeamSerializer(many=True)})
+    @extend_schema(
+        summary="Teams whose progress I may see",
+        responses={200: ProgressTeamSerializer(many=True), 401: ERRORS, 403: ERRORS},
+    )
     def get(self, request: Request) -> Response:
         teams = selectors.visible_teams(_team_viewer(request)).prefetch_related("members")
         return Response([{"id": t.pk, "name": t.name, "members": len(t.members.all())} for t in teams])
 
 
 class TeamProgressView(APIView):
-    @extend_schema(summary="Team mastery: every trainee × skill", responses={200: TeamProgressSerializer})
+    @extend_schema(
+        summary="Team mastery: every trainee × skill",
+        responses={200: TeamProgressSerializer, 401: ERRORS, 403: ERRORS, 404: ERRORS},
+    )
     def get(self, request: Request, team_id: int) -> Response:
         team = selectors.team_for(_team_viewer(request), team_id)
         if team is None:

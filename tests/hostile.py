@@ -60,14 +60,27 @@ GOOD_AMOUNTS: list[tuple[str, str]] = [
 
 PLACEHOLDER = "__AMOUNT__"
 
+REFUSALS = ("is not an amount", "the largest amount accepted", "is negative", "has more than two decimals",
+            "a zero result takes no sign", "this field is required")
+"""What a refusal of an amount says: games.money's messages, and the answer forms' for a blank."""
+
+
+def says_why(text: str) -> bool:
+    """Whether a page or a message says why an amount was refused."""
+    return any(reason in text for reason in REFUSALS)
+
 
 def with_amount(body: Any, amount_json: str) -> str:
     """``body`` as JSON text with every ``"__AMOUNT__"`` replaced by ``amount_json``."""
     return json.dumps(body, ensure_ascii=False).replace(json.dumps(PLACEHOLDER), amount_json)
 
 
-def bad_params() -> list[Any]:
-    return [pytest.param(text, id=why) for text, why in BAD_AMOUNTS]
+NEGATIVE = frozenset({'"-1"', "-1"})
+"""The bad amounts a net result (a signed field) accepts."""
+
+
+def bad_params(*, signed: bool = False) -> list[Any]:
+    return [pytest.param(text, id=why) for text, why in BAD_AMOUNTS if not (signed and text in NEGATIVE)]
 
 
 def good_params() -> list[Any]:

@@ -2,6 +2,11 @@
 
 Every helper raises :class:`ImproperlyConfigured` with a message that names the variable
 and says what is wrong, so a bad value stops start-up instead of being guessed at.
+
+Database URLs are parsed here with ``urllib`` rather than django-environ: the site takes
+two schemes, and django-environ would accept others (mysql, oracle), read ``sqlite://``
+as an in-memory database and report a bad port as a bare ``ValueError``; wrapping it to
+keep these messages would be longer than the parser.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from drills.pages import views as pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("favicon.ico", pages.favicon, name="favicon"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("rule-sets/", pages.rule_set_list, name="rule-sets"),

@@ -10,8 +10,10 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, render
+from django.templatetags.static import static
+from django.views.decorators.http import require_safe
 
 from drills import selectors
 from drills.exams.selectors import certification_rows
@@ -106,3 +108,13 @@ def rule_set_detail(request: HttpRequest, slug: str) -> HttpResponse:
             for name, value in effective.items()
         ]
     return render(request, "pages/rule_set.html", {"rule_set": rule_set, "rows": rows, "error": error})
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers and crawlers ask for /favicon.ico whatever a page links: send them the icon.
+
+    Resolved per request, not at import: in production the hashed name comes from the
+    static files manifest, which ``collectstatic`` writes after the code is loaded.
+    """
+    return HttpResponsePermanentRedirect(static("drills/favicon.svg"))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
@@ -163,3 +165,15 @@ def test_the_layout_is_phone_ready_and_loads_htmx(client_for: Persona) -> None:
     assert "drills/site.css" in page
     assert 'action="/logout/"' in page
     assert 'method="post"' in page
+
+
+def test_the_favicon_is_linked_and_served(client) -> None:
+    """/favicon.ico (asked by browsers whatever a page links) leads to the linked icon."""
+    login = client.get("/login/").content.decode()
+    assert 'rel="icon" href="/static/drills/favicon.svg"' in login
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"] == "/static/drills/favicon.svg"
+    icon = finders.find("drills/favicon.svg")  # what WhiteNoise serves once collected
+    assert icon is not None
+    assert Path(icon).read_text().startswith("<svg")

@@ -14,10 +14,12 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.db.models import Model, QuerySet
+from django.forms.fields import InvalidJSONInput
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from drills.api.json_input import MAX_JSON_DEPTH, nesting_depth
 from drills.models import Attempt, DrillScenario, Property, Role, RuleSet, Team, User
 from drills.services.rules import make_default
 from games.errors import RuleSetError
@@ -209,10 +211,29 @@ def _defaults_help() -> SafeString:
     )
 
 
+class BoundedJSONFormField(forms.JSONField):
+    """Django's JSON form field, bounded in depth like every JSON body of the site: its
+    decoder recurses, and a value nested 1,100 levels deep was a 500 on the admin page."""
+
+    @staticmethod
+    def too_deep(value: Any) -> bool:
+        return isinstance(value, str) and nesting_depth(value, stop_after=MAX_JSON_DEPTH) > MAX_JSON_DEPTH
+
+    def to_python(self, value: Any) -> Any:
+        if self.too_deep(value):
+            raise forms.ValidationError(f"nested more than {MAX_JSON_DEPTH} levels deep", code="invalid")
+        return super().to_python(value)
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        # Redisplaying the refused text decodes it again: show it as typed instead.
+        return InvalidJSONInput(data) if self.too_deep(data) else super().bound_data(data, initial)
+
+
 class RuleSetAdminForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = RuleSet
         fields = ["property", "game", "name", "slug", "is_default", "values", "notes"]
+        field_classes = {"values": BoundedJSONFormField}
         widgets = {"values": forms.Textarea(attrs={"rows": 12, "cols": 80, "class": "vLargeTextField"})}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -109,6 +109,8 @@ def parse_signed_money(value: object) -> Decimal:
 
 
 def _parse_amount(value: object, *, signed: bool) -> Decimal:
+    if isinstance(value, float):
+        raise MoneyError(f"{value!r} is a binary fraction, not an exact amount: write it as text, such as \"10.50\"")
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
         raise MoneyError(f"{value!r} is not an amount: expected a string such as \"10.50\" or a number")
     if isinstance(value, str):

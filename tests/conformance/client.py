@@ -2,6 +2,8 @@
 
     client.py wait BASE                 wait until the server answers /api/v1/schema/
     client.py token BASE USER PASSWORD  print the user's API token
+    client.py ids BASE TOKEN            start a drill scenario and (a trainee) an exam sitting,
+                                        print "SCENARIO_ID=… SITTING_ID=…" for the config
     client.py chunked BASE USER PASSWORD
         a chunked request body is read (a token for the user), and one over
         MAX_REQUEST_BODY_BYTES is a 413 naming ``body``: what gunicorn hands Django
@@ -42,6 +44,32 @@ def token(base: str, username: str, password: str) -> str:
         return str(json.load(response)["token"])
 
 
+def _api(base: str, token_key: str, method: str, path: str, body: object = None) -> tuple[int, object]:
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"Authorization": f"Token {token_key}", "Content-Type": "application/json"}
+    request = urllib.request.Request(f"{base}{path}", data, headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}")
+
+
+def ids(base: str, token_key: str) -> None:
+    """Real identifiers, so that the fuzzed calls reach past the 404 of a made-up one."""
+    status, scenario = _api(base, token_key, "POST", "/api/v1/drills/scenarios/", {"kind": "ou-settle"})
+    if status != 201 or not isinstance(scenario, dict):
+        raise SystemExit(f"could not start a drill scenario: {status} {scenario}")
+    sitting_id = "00000000-0000-4000-8000-000000000000"  # a supervisor sits no exam: 403 first
+    status, exams = _api(base, token_key, "GET", "/api/v1/exams/")
+    if status == 200 and isinstance(exams, list) and exams:
+        status, sitting = _api(base, token_key, "POST", f"/api/v1/exams/{exams[0]['id']}/start/", {})
+        if status not in (200, 201) or not isinstance(sitting, dict):
+            raise SystemExit(f"could not start an exam sitting: {status} {sitting}")
+        sitting_id = str(sitting["id"])
+    print(f"SCENARIO_ID={scenario['id']} SITTING_ID={sitting_id}")
+
+
 def _post_chunked(base: str, path: str, chunks: Iterator[bytes]) -> tuple[int, dict[str, object]]:
     parts = urlsplit(base)
     connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
@@ -74,6 +102,8 @@ def main(argv: list[str]) -> None:
         wait(base)
     elif command == "token":
         print(token(base, *rest))
+    elif command == "ids":
+        ids(base, *rest)
     elif command == "chunked":
         chunked(base, *rest)
     else:

@@ -49,7 +49,7 @@ def test_a_good_amount_is_read_to_the_cent(amount_json: str, expected: str) -> N
         ("-1", "is negative"),
         ("-0", "is negative"),
         ("１０", "is not an amount"),
-        (1.5, "is not an amount: expected a string"),
+        (1.5, "is a binary fraction, not an exact amount"),
         (None, "is not an amount: expected a string"),
     ],
 )

@@ -128,3 +128,22 @@ def test_team_members_must_belong_to_the_team_property(
     assert response.status_code == 200
     assert "not of Test Casino" in response.content.decode()
     assert not Team.objects.filter(name="Mixed").exists()
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ('{"collection_fee": "1e30"}', "collection_fee: &#x27;1e30&#x27; is not an amount"),
+        (f'{{"collection_fee": "{"9" * 40}"}}', "the largest amount accepted"),
+        ('{"collection_fee": "１"}', "collection_fee: &#x27;１&#x27; is not an amount"),
+        ('{"collection_fee": 0.5}', "write it as text"),
+        ('{"a": ' * 1100 + "1" + "}" * 1100, "nested more than 32 levels deep"),
+    ],
+)
+def test_bad_amounts_and_deep_json_in_a_rule_set_are_form_errors(client_for: Persona, casino: Property,
+                                                                 values: str, message: str) -> None:
+    form = {"property": casino.pk, "game": "pai-gow", "name": "Fee", "slug": "fee", "notes": "", "values": values}
+    refused = client_for("staff").post("/admin/drills/ruleset/add/", form)
+    assert refused.status_code == 200
+    assert message in refused.content.decode()
+    assert not RuleSet.objects.filter(slug="fee").exists()

@@ -1,8 +1,9 @@
 """``python manage.py ruling GAME QUESTION``: the rulings door on the command line.
 
 The JSON body on standard input, the ruling as JSON on standard output (the same bytes
-the API sends), exit 0. Bad input, an unknown game or question, or invalid JSON: the
-error JSON on standard output and exit 2. Answers under the RULES.md defaults unless the
+the API sends), exit 0. Bad input, an unknown game or question, invalid JSON, or a body
+over ``MAX_REQUEST_BODY_BYTES`` or 32 levels deep: the error JSON on standard output and
+exit 2. Answers under the RULES.md defaults unless the
 body names a rule set: ``{"rules": "<slug>", ...}``.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from rest_framework.renderers import JSONRenderer
 
@@ -27,7 +29,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, game: str, question: str, **options: Any) -> None:
         stdin = options.get("stdin") or sys.stdin
-        raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
+        # One byte past the limit is enough for the door to refuse an oversized body.
+        limit = settings.MAX_REQUEST_BODY_BYTES + 1
+        raw = stdin.buffer.read(limit) if hasattr(stdin, "buffer") else stdin.read(limit)
         result = door.rule(game, question, raw)
         self.stdout.write(JSONRenderer().render(result.payload).decode("utf-8"))
         if not result.ok:

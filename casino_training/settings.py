@@ -165,6 +165,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "drills.exams.tasks.close_overdue_sittings",
         "schedule": 30.0,
     },
+    # Grade drill attempts whose grading raised after the answer was saved (issue 13).
+    "drills-grade-stranded-attempts": {
+        "task": "drills.tasks.grade_stranded_attempts",
+        "schedule": 60.0,
+    },
 }
 
 # --- API ---

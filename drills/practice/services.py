@@ -129,6 +129,7 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
     except Exception:
         # The answer is saved; the sweep grades it later. The trainee sees "being graded".
         logger.exception("grading attempt %s failed: left for the sweep", attempt.pk)
+        attempt.refresh_from_db()  # the grade rolled back: show what is stored
         return AnswerOutcome(attempt, None, already_answered=False)
     return AnswerOutcome(attempt, grade, already_answered=False)
 

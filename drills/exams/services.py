@@ -15,16 +15,18 @@ Concurrency, on PostgreSQL:
 
 from __future__ import annotations
 
+import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
+from kombu.exceptions import KombuError
 
 from drills.exams import scoring
 from drills.exams.blueprints import section_specs, snapshot, validate, version_settings
@@ -54,6 +56,8 @@ REQUEUE_AFTER = timedelta(minutes=2)
 queued again by the sweep (the task is idempotent, so a duplicate costs nothing)."""
 
 SWEEP_BATCH = 500
+
+logger = logging.getLogger(__name__)
 
 
 def new_form_seed() -> int:
@@ -319,9 +323,23 @@ def submit_sitting(sitting: Sitting) -> SubmitOutcome:
 
 def queue_grading(sitting_id: int) -> None:
     """Grade once the current transaction has committed (the worker must see the sitting)."""
+    transaction.on_commit(lambda: _publish_grading(sitting_id))
+
+
+def _publish_grading(sitting_id: int) -> bool:
+    """Hand the grading to the broker. The sitting is committed already, so a broker that
+    is down must not turn a successful submit into an error: the sitting is marked not
+    queued and the beat sweep queues it when the broker is back. Bounded in time by the
+    broker settings (connect timeout, publish retries)."""
     from drills.exams.tasks import grade_sitting
 
-    transaction.on_commit(lambda: grade_sitting.delay(sitting_id))
+    try:
+        grade_sitting.delay(sitting_id)
+    except (KombuError, OSError, TimeoutError) as error:
+        logger.warning("grading of sitting %s not queued (%s): the sweep will queue it", sitting_id, error)
+        Sitting.objects.filter(pk=sitting_id, result__isnull=True).update(grading_queued_at=None)
+        return False
+    return True
 
 
 def _close(sitting_id: int, now: datetime) -> bool:
@@ -343,6 +361,27 @@ def close_if_overdue(sitting: Sitting) -> bool:
     return closed
 
 
+def close_overdue_among(sittings: QuerySet[Sitting]) -> int:
+    """Close on read: every overdue open sitting among ``sittings`` is closed at its
+    deadline and its grading queued, so a page that lists sittings tells the truth where no
+    beat runs. Race-safe: each close is a conditional update, so of any number of readers
+    (and the sweep) exactly one closes a sitting and queues it; grading makes one result."""
+    now = timezone.now()
+    overdue = sittings.filter(status=SittingStatus.OPEN, deadline__lte=now).order_by().values_list("pk", flat=True)
+    return close_overdue_by_id(list(overdue[:SWEEP_BATCH]), now)
+
+
+def close_overdue_by_id(sitting_ids: Iterable[int], now: datetime | None = None) -> int:
+    """Close the given sittings that are still open past their deadline (the others are
+    left as they are); returns how many this call closed."""
+    now = now or timezone.now()
+    closed = 0
+    for sitting_id in sitting_ids:
+        with transaction.atomic():
+            closed += _close(sitting_id, now)
+    return closed
+
+
 @dataclass(frozen=True)
 class SweepReport:
     closed: int
@@ -351,7 +390,9 @@ class SweepReport:
 
 def close_overdue_sittings() -> SweepReport:
     """The beat sweep: close overdue sittings; queue grading again for finished sittings
-    left without a result (a lost task, a broker outage)."""
+    left without a result: at once for those whose publish failed (a broker outage: no
+    ``grading_queued_at``), after :data:`REQUEUE_AFTER` for a task lost on its way (a
+    worker killed with its message, a broker restarted without persistence)."""
     now = timezone.now()
     overdue = Sitting.objects.filter(status=SittingStatus.OPEN, deadline__lte=now).values_list("pk", flat=True)
     closed = 0
@@ -486,6 +527,8 @@ __all__ = [
     "AnswerError",
     "GameError",
     "close_if_overdue",
+    "close_overdue_among",
+    "close_overdue_by_id",
     "close_overdue_sittings",
     "grade_sitting",
     "mark_shown",

@@ -348,6 +348,7 @@ def _filtered_sittings(request: HttpRequest) -> tuple[ResultsFilter, Any]:
         request.GET or None, blueprints=selectors.results_blueprints(user), teams=selectors.visible_teams(user)
     )
     sittings = selectors.visible_sittings(user).order_by("-started_at")
+    services.close_overdue_among(sittings)  # the list and the CSV never show an overdue sitting open
     if form.is_bound and form.is_valid():
         data = form.cleaned_data
         if data["exam"]:
@@ -458,6 +459,7 @@ def audit(request: HttpRequest, public_id: Any) -> HttpResponse:
     sitting = selectors.visible_sittings(_user(request)).filter(public_id=public_id).first()
     if sitting is None:
         raise Http404("No such sitting")
+    services.close_if_overdue(sitting)
     record = presenters.audit(sitting)
     return render(request, "exams/audit.html", {"sitting": sitting, "record": record})
 

@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "drills.api.middleware.ApiErrorMiddleware",
+    # Last: its process_exception runs first (a lost database is a 503, not a 500).
+    "drills.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "casino_training.urls"

@@ -254,19 +254,30 @@ class SavedAnswer:
     saved_at: datetime
 
 
-def save_answer(sitting: Sitting, position: int, raw: Any) -> SavedAnswer:
-    """Autosave one item's answer.
+@dataclass(frozen=True)
+class SavedDraft:
+    """An incomplete answer kept as typed: never graded, never final."""
 
-    A malformed answer raises :class:`AnswerError` (fields named) and saves nothing. Past the
-    deadline, after submitting, or on an item whose feedback was shown, the write is
-    refused (:class:`TimeUp`, :class:`SittingOver`, :class:`ItemFinal`) and changes nothing.
-    """
+    item: SittingItem
+    saved_at: datetime
+    missing: dict[str, list[str]]  # field -> what is still wrong or missing
+
+
+DRAFT_VALUE_CHARS = 100
+DRAFT_LIST_ITEMS = 20
+
+
+def _item_of(sitting: Sitting, position: int) -> SittingItem:
     item = SittingItem.objects.filter(sitting=sitting, position=position).first()
     if item is None:
         raise NoSuchItem(f"this sitting has no item {position}")
-    if not isinstance(raw, Mapping):
-        raise AnswerError({"answer": ["must be an object of field: value"]})
-    answer = get_kind(item.kind).parse_answer(regenerate_item(sitting, item), raw)
+    return item
+
+
+def _write_item(sitting: Sitting, item: SittingItem, write: Any) -> datetime:
+    """Run ``write(locked_sitting, item, now)`` under the sitting's row lock, after checking
+    that the sitting is open, before its deadline, and the item not final. A refused write
+    raises and changes nothing; past the deadline the sitting is closed."""
     try:
         with transaction.atomic():
             locked = Sitting.objects.select_for_update().select_related("version").get(pk=sitting.pk)
@@ -275,21 +286,72 @@ def save_answer(sitting: Sitting, position: int, raw: Any) -> SavedAnswer:
                 raise SittingOver(f"this sitting is over ({locked.get_status_display().lower()}): nothing was saved")
             if now >= locked.deadline:
                 raise TimeUp("time is up: the deadline has passed and nothing was saved")
-            item = SittingItem.objects.get(pk=item.pk)
-            if item.locked:
+            fresh = SittingItem.objects.get(pk=item.pk)
+            if fresh.locked:
                 raise ItemFinal("this item's feedback has been shown: its answer stands")
-            item.answer = answer
-            item.answered_at = now
-            item.saves = F("saves") + 1
-            item.shown_at = item.shown_at or locked.started_at
-            item.locked = policy_of(locked).locks_answers
-            item.save(update_fields=["answer", "answered_at", "saves", "shown_at", "locked"])
-            AnswerEvent.objects.create(sitting=locked, item=item, position=position, answer=answer, saved_at=now)
+            write(locked, fresh, now)
     except TimeUp:
         close_if_overdue(sitting)
         raise
+    return now
+
+
+def save_answer(sitting: Sitting, position: int, raw: Any) -> SavedAnswer:
+    """Autosave one item's answer.
+
+    A malformed answer raises :class:`AnswerError` (fields named) and saves nothing (the
+    pages keep it as a draft: :func:`save_draft`). Past the deadline, after submitting, or
+    on an item whose feedback was shown, the write is refused (:class:`TimeUp`,
+    :class:`SittingOver`, :class:`ItemFinal`) and changes nothing.
+    """
+    item = _item_of(sitting, position)
+    if not isinstance(raw, Mapping):
+        raise AnswerError({"answer": ["must be an object of field: value"]})
+    answer = get_kind(item.kind).parse_answer(regenerate_item(sitting, item), raw)
+
+    def write(locked: Sitting, fresh: SittingItem, now: datetime) -> None:
+        fresh.answer = answer
+        fresh.answered_at = now
+        fresh.saves = F("saves") + 1
+        fresh.shown_at = fresh.shown_at or locked.started_at
+        fresh.locked = policy_of(locked).locks_answers
+        fresh.draft, fresh.draft_at = None, None  # the complete answer supersedes the draft
+        fresh.save(update_fields=["answer", "answered_at", "saves", "shown_at", "locked", "draft", "draft_at"])
+        AnswerEvent.objects.create(sitting=locked, item=fresh, position=position, answer=answer, saved_at=now)
+
+    now = _write_item(sitting, item, write)
     item.refresh_from_db()
     return SavedAnswer(item, now)
+
+
+def draft_values(scenario: Scenario, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The typed values of the item's own fields, bounded (a draft is shown again, not parsed)."""
+    kept: dict[str, Any] = {}
+    for answer_field in scenario.fields:
+        value = raw.get(answer_field.name)
+        if isinstance(value, list):
+            kept[answer_field.name] = [str(v)[:DRAFT_VALUE_CHARS] for v in value[:DRAFT_LIST_ITEMS]]
+        elif value is not None:
+            kept[answer_field.name] = str(value)[:DRAFT_VALUE_CHARS]
+    return kept
+
+
+def save_draft(sitting: Sitting, position: int, raw: Mapping[str, Any], missing: Mapping[str, list[str]]) -> SavedDraft:
+    """Keep an incomplete answer (one of two amounts, the first card tapped, letters typed
+    so far) as a draft: what was typed is saved, the last complete answer (if any) still
+    stands, and the item does not become final even when the review policy shows feedback
+    during the sitting. Refused like :func:`save_answer` once the sitting is over."""
+    item = _item_of(sitting, position)
+    draft = draft_values(regenerate_item(sitting, item), raw)
+
+    def write(locked: Sitting, fresh: SittingItem, now: datetime) -> None:
+        fresh.draft, fresh.draft_at = draft, now
+        fresh.shown_at = fresh.shown_at or locked.started_at
+        fresh.save(update_fields=["draft", "draft_at", "shown_at"])
+
+    now = _write_item(sitting, item, write)
+    item.refresh_from_db()
+    return SavedDraft(item, now, {name: list(messages) for name, messages in missing.items()})
 
 
 @dataclass(frozen=True)
@@ -534,6 +596,7 @@ __all__ = [
     "mark_shown",
     "regenerate_item",
     "save_answer",
+    "save_draft",
     "start_sitting",
     "submit_sitting",
 ]

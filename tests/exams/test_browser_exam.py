@@ -58,7 +58,7 @@ def test_a_trainee_sits_an_exam_and_gets_a_verifiable_certificate(browser_page, 
     page.wait_for_selector(".item[data-position='2']")
     key = right_answer(sitting, 2)
     page.click(f".choice:has(input[value='{key['outcome']}'])")
-    page.wait_for_selector("#save-status:has-text('Not saved')")  # the net is still missing: named
+    page.wait_for_selector("#save-status:has-text('incomplete')")  # the net is still missing: a draft, named
     assert "net result" in page.locator("#save-status").inner_text()
     net = key["net"]
     for character in net.lstrip("-"):

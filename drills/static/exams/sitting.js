@@ -47,8 +47,13 @@
     box.replaceChildren(span);
   }
 
+  function formOf(detail) {  // the autosaving form (htmx's response events carry its target)
+    var elt = (detail.requestConfig && detail.requestConfig.elt) || detail.target;
+    return elt && elt.closest ? elt.closest('form.item-form') : null;
+  }
+
   function retryLater(form, retryAfterSeconds) {
-    if (!form || !form.classList || !form.classList.contains('item-form')) return;
+    if (!form) return;
     clearTimeout(retry.timer);
     var wait = Math.max(retry.delay, (retryAfterSeconds || 0) * 1000);
     showStatus('Not saved yet, retrying in ' + Math.round(wait / 1000) + ' s… Your answer stays here.', 'save-retrying');
@@ -62,10 +67,10 @@
     if (xhr.status === 502 || xhr.status === 503 || xhr.status === 504) {
       event.detail.shouldSwap = false;
       event.detail.isError = false;
-      retryLater(event.detail.elt, parseInt(xhr.getResponseHeader('Retry-After'), 10));
+      retryLater(formOf(event.detail), parseInt(xhr.getResponseHeader('Retry-After'), 10));
     }
   });
-  document.body.addEventListener('htmx:sendError', function (event) { retryLater(event.detail.elt, 0); });
+  document.body.addEventListener('htmx:sendError', function (event) { retryLater(formOf(event.detail), 0); });
 
   document.body.addEventListener('htmx:afterSwap', function (event) {
     var state = event.detail.target.querySelector('.save-state');

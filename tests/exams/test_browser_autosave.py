@@ -4,6 +4,7 @@ retrying", retries with backoff and keeps what was typed."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +72,7 @@ def test_an_incomplete_answer_is_a_draft_and_an_outage_is_retried(
             route.fulfill(
                 status=503,
                 headers={"Retry-After": "1", "Content-Type": "application/json"},
-                body='{"errors": {"detail": ["%s"]}}' % UNAVAILABLE,
+                body=json.dumps({"errors": {"detail": [UNAVAILABLE]}}),
             )
         else:
             route.continue_()

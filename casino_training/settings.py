@@ -158,9 +158,10 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {}
 if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith(("redis", "rediss")):
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1.0, "socket_timeout": 3.0}
+    # socket_timeout stays above kombu's 1 s BRPOP wait, which the worker uses on the same options.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1.0, "socket_timeout": 2.0}
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1.0
-CELERY_REDIS_SOCKET_TIMEOUT = 3.0
+CELERY_REDIS_SOCKET_TIMEOUT = 2.0
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
     "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 }

@@ -35,7 +35,7 @@ from drills.exams.forms import (
     kept_forms,
     section_specs_from,
 )
-from drills.exams.models import Blueprint, Sitting, SittingStatus
+from drills.exams.models import Blueprint, Sitting, SittingItem, SittingStatus
 from drills.exams.policy import Phase
 from drills.kinds.base import AnswerError, FieldType, Scenario
 from drills.models import Role, User
@@ -137,12 +137,13 @@ def _position(request: HttpRequest, total: int) -> int:
     return min(max(position, 1), total)
 
 
-def _shown_values(item: Any, typed: dict[str, Any] | None) -> dict[str, Any] | None:
+def _shown_values(item: SittingItem, typed: dict[str, Any] | None) -> dict[str, Any] | None:
     """What the form shows: what was just typed, else the draft (newer than any complete
     answer: a complete answer clears it), else the saved answer."""
     if typed is not None:
         return typed
-    return item.draft if item.draft is not None else item.answer
+    shown = item.draft if item.draft is not None else item.answer
+    return dict(shown) if isinstance(shown, dict) else None
 
 
 def _sitting_context(

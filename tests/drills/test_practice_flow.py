@@ -101,7 +101,7 @@ def test_a_failed_grading_keeps_the_answer_says_being_graded_and_the_sweep_grade
     assert "Being graded" in trainee_client.get("/drills/history/").content.decode()
 
     # The sweep leaves attempts younger than a minute (their request may still be grading them).
-    assert grade_stranded_attempts.delay().get() == {"graded": 0, "failed": 0}
+    assert grade_stranded_attempts.apply().get() == {"graded": 0, "failed": 0}  # the task, in this process
     later = timezone.now() + services.STRANDED_AFTER + dt.timedelta(seconds=1)
     assert services.grade_stranded_attempts(later) == services.StrandedReport(graded=0, failed=1)  # still broken
     grading_breaks.clear()

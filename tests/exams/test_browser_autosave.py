@@ -83,7 +83,7 @@ def test_an_incomplete_answer_is_a_draft_and_an_outage_is_retried(
     page.wait_for_selector("#save-status:has-text('Not saved yet, retrying')")
     page.screenshot(path=str(ARTIFACTS / f"exam-retrying-{width}.png"), full_page=True)
     assert page.input_value("input[name=collects]") == key["collects"]  # what was typed stays
-    page.wait_for_selector("#save-status:has-text('Saved at')", timeout=20_000)
+    page.wait_for_selector("#save-status .save-state[data-state=answer]", timeout=20_000)
     assert len(refused) == 2
     item = sitting.items.get(position=1)
     assert item.answer == key

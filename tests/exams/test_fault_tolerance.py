@@ -162,6 +162,17 @@ def publishing_to(broker_url: str) -> Iterator[None]:
         reset()
 
 
+def grading_in_progress() -> bool:
+    """A worker's grading transaction is open (it pauses inside it, after the row lock):
+    another connection to this database idle in a transaction."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND state = 'idle in transaction' AND pid <> pg_backend_pid()"
+        )
+        return bool(cursor.fetchone()[0])
+
+
 class Candidates:
     """Sittings with their confirmed answers: what each autosave returned as saved."""
 
@@ -223,7 +234,8 @@ def test_a_killed_worker_and_a_broker_outage_lose_no_grading_and_no_answer(
     for sitting in first:
         exam.submit(sitting)
     wait_until(lambda: exam.graded(), 30, "the first result")
-    killed = worker.kill_pool_process()  # the next sitting is inside its grading pause
+    wait_until(grading_in_progress, 30, "the next grading to be under way")
+    killed = worker.kill_pool_process()  # inside its grading pause
     wait_until(lambda: worker.pool_children() and worker.pool_children()[0] != killed, 30, "a new pool process")
     wait_until(lambda: exam.graded() == len(first), 60, "every first sitting graded without a sweep")
     assert "WorkerLostError" in worker.log.read_text(), "the kill did not land during a grading"
@@ -232,6 +244,7 @@ def test_a_killed_worker_and_a_broker_outage_lose_no_grading_and_no_answer(
     for sitting in second:
         exam.submit(sitting)
     wait_until(lambda: exam.graded() > len(first), 30, "a second-round result")
+    wait_until(grading_in_progress, 30, "the next grading to be under way")
     worker.kill()
     broker.kill()
     assert exam.graded([sitting.pk for sitting in second]) < len(second), "the worker had finished already"

@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "drills.api.middleware.ApiErrorMiddleware",
+    # Last: its process_exception runs first (a lost database is a 503, not a 500).
+    "drills.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "casino_training.urls"
@@ -146,6 +148,23 @@ _result_backend = env.get("CELERY_RESULT_BACKEND")
 if _result_backend is None and CELERY_BROKER_URL and CELERY_BROKER_URL.startswith(("redis", "rediss")):
     _result_backend = CELERY_BROKER_URL
 CELERY_RESULT_BACKEND = _result_backend or None
+# A publish happens inside a web request (a submit, a close): with the broker down or hung
+# it must fail in about a second, not hold a sync worker while every other request queues
+# (measured: tests/benchmarks/bench_submit_broker_down.py). The caller then leaves the work
+# to the beat sweep. Defaults were a 4 s connect timeout, no socket timeout (a hung broker
+# held the request for good), 3 publish retries and, for a Redis result backend, 20
+# reconnect attempts a second apart on every publish of a task that keeps its result.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {}
+if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith(("redis", "rediss")):
+    # socket_timeout stays above kombu's 1 s BRPOP wait, which the worker uses on the same options.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1.0, "socket_timeout": 2.0}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1.0
+CELERY_REDIS_SOCKET_TIMEOUT = 2.0
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+}
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -164,6 +183,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "exams-close-overdue-sittings": {
         "task": "drills.exams.tasks.close_overdue_sittings",
         "schedule": 30.0,
+    },
+    # Grade drill attempts whose grading raised after the answer was saved (issue 13).
+    "drills-grade-stranded-attempts": {
+        "task": "drills.tasks.grade_stranded_attempts",
+        "schedule": 60.0,
     },
 }
 

@@ -223,6 +223,13 @@ class SittingItem(models.Model):
     target_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
     shown_at = models.DateTimeField(null=True, blank=True, help_text="First time the server showed the item.")
     answer = models.JSONField(null=True, blank=True, help_text="The last saved answer (normalised).")
+    draft = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="What was typed last when it was not a complete answer (as typed); never graded, never final. "
+        "Cleared by the next complete answer.",
+    )
+    draft_at = models.DateTimeField(null=True, blank=True, help_text="Server time of the draft.")
     answered_at = models.DateTimeField(null=True, blank=True, help_text="Server time of the last saved answer.")
     saves = models.PositiveIntegerField(default=0)
     locked = models.BooleanField(default=False, help_text="Feedback was shown during the sitting: the answer stands.")

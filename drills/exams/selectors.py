@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from drills.exams.models import Blueprint, BlueprintVersion, Certificate, Sitting, SittingStatus
 from drills.exams.policy import Phase, Reveal, phase_of
-from drills.exams.services import StartCheck, start_check
+from drills.exams.services import StartCheck, close_overdue_among, close_overdue_by_id, start_check
 from drills.models import Role, Team, User
 from games.registry import GAMES, game_name
 
@@ -58,10 +58,10 @@ class ExamChoice:
 
 
 def exam_choice(user: User, blueprint: Blueprint, now: datetime | None = None) -> ExamChoice:
+    own = Sitting.objects.filter(candidate=user, blueprint=blueprint)
+    close_overdue_among(own)  # an overdue sitting is listed closed, not "In progress"
     now = now or timezone.now()
-    sittings = list(
-        Sitting.objects.filter(candidate=user, blueprint=blueprint).select_related("result").order_by("-started_at")
-    )
+    sittings = list(own.select_related("result").order_by("-started_at"))
     open_sitting = next((s for s in sittings if s.status == SittingStatus.OPEN and now < s.deadline), None)
     version = blueprint.latest_version()
     return ExamChoice(blueprint, version, sittings, open_sitting, start_check(blueprint, version, sittings, now))
@@ -206,10 +206,14 @@ def certification_status(users: Iterable[User | int]) -> dict[int, dict[str, str
         if _RANK[new] > _RANK[current]:
             status[user_id][game] = new
 
+    now = timezone.now()
+    overdue: list[int] = []
     sittings = Sitting.objects.filter(candidate_id__in=ids).values_list(
-        "candidate_id", "blueprint__game", "status", "result__passed"
+        "pk", "candidate_id", "blueprint__game", "status", "deadline", "result__passed"
     )
-    for user_id, game, sitting_status, passed in sittings:
+    for sitting_id, user_id, game, sitting_status, deadline, passed in sittings:
+        if sitting_status == SittingStatus.OPEN and deadline <= now:
+            overdue.append(sitting_id)  # closed on read below; in progress until graded
         if sitting_status == SittingStatus.OPEN or passed is None:
             raise_to(user_id, game, CertificationStatus.IN_PROGRESS)
         elif not passed:
@@ -218,6 +222,8 @@ def certification_status(users: Iterable[User | int]) -> dict[int, dict[str, str
         "candidate_id", "game", "revoked_at"
     ):
         raise_to(user_id, game, CertificationStatus.REVOKED if revoked_at else CertificationStatus.CERTIFIED)
+    if overdue:
+        close_overdue_by_id(overdue, now)
     return {user_id: {game: str(value) for game, value in games.items()} for user_id, games in status.items()}
 
 

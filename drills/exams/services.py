@@ -15,16 +15,18 @@ Concurrency, on PostgreSQL:
 
 from __future__ import annotations
 
+import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
+from kombu.exceptions import KombuError
 
 from drills.exams import scoring
 from drills.exams.blueprints import section_specs, snapshot, validate, version_settings
@@ -54,6 +56,8 @@ REQUEUE_AFTER = timedelta(minutes=2)
 queued again by the sweep (the task is idempotent, so a duplicate costs nothing)."""
 
 SWEEP_BATCH = 500
+
+logger = logging.getLogger(__name__)
 
 
 def new_form_seed() -> int:
@@ -250,19 +254,30 @@ class SavedAnswer:
     saved_at: datetime
 
 
-def save_answer(sitting: Sitting, position: int, raw: Any) -> SavedAnswer:
-    """Autosave one item's answer.
+@dataclass(frozen=True)
+class SavedDraft:
+    """An incomplete answer kept as typed: never graded, never final."""
 
-    A malformed answer raises :class:`AnswerError` (fields named) and saves nothing. Past the
-    deadline, after submitting, or on an item whose feedback was shown, the write is
-    refused (:class:`TimeUp`, :class:`SittingOver`, :class:`ItemFinal`) and changes nothing.
-    """
+    item: SittingItem
+    saved_at: datetime
+    missing: dict[str, list[str]]  # field -> what is still wrong or missing
+
+
+DRAFT_VALUE_CHARS = 100
+DRAFT_LIST_ITEMS = 20
+
+
+def _item_of(sitting: Sitting, position: int) -> SittingItem:
     item = SittingItem.objects.filter(sitting=sitting, position=position).first()
     if item is None:
         raise NoSuchItem(f"this sitting has no item {position}")
-    if not isinstance(raw, Mapping):
-        raise AnswerError({"answer": ["must be an object of field: value"]})
-    answer = get_kind(item.kind).parse_answer(regenerate_item(sitting, item), raw)
+    return item
+
+
+def _write_item(sitting: Sitting, item: SittingItem, write: Any) -> datetime:
+    """Run ``write(locked_sitting, item, now)`` under the sitting's row lock, after checking
+    that the sitting is open, before its deadline, and the item not final. A refused write
+    raises and changes nothing; past the deadline the sitting is closed."""
     try:
         with transaction.atomic():
             locked = Sitting.objects.select_for_update().select_related("version").get(pk=sitting.pk)
@@ -271,21 +286,72 @@ def save_answer(sitting: Sitting, position: int, raw: Any) -> SavedAnswer:
                 raise SittingOver(f"this sitting is over ({locked.get_status_display().lower()}): nothing was saved")
             if now >= locked.deadline:
                 raise TimeUp("time is up: the deadline has passed and nothing was saved")
-            item = SittingItem.objects.get(pk=item.pk)
-            if item.locked:
+            fresh = SittingItem.objects.get(pk=item.pk)
+            if fresh.locked:
                 raise ItemFinal("this item's feedback has been shown: its answer stands")
-            item.answer = answer
-            item.answered_at = now
-            item.saves = F("saves") + 1
-            item.shown_at = item.shown_at or locked.started_at
-            item.locked = policy_of(locked).locks_answers
-            item.save(update_fields=["answer", "answered_at", "saves", "shown_at", "locked"])
-            AnswerEvent.objects.create(sitting=locked, item=item, position=position, answer=answer, saved_at=now)
+            write(locked, fresh, now)
     except TimeUp:
         close_if_overdue(sitting)
         raise
+    return now
+
+
+def save_answer(sitting: Sitting, position: int, raw: Any) -> SavedAnswer:
+    """Autosave one item's answer.
+
+    A malformed answer raises :class:`AnswerError` (fields named) and saves nothing (the
+    pages keep it as a draft: :func:`save_draft`). Past the deadline, after submitting, or
+    on an item whose feedback was shown, the write is refused (:class:`TimeUp`,
+    :class:`SittingOver`, :class:`ItemFinal`) and changes nothing.
+    """
+    item = _item_of(sitting, position)
+    if not isinstance(raw, Mapping):
+        raise AnswerError({"answer": ["must be an object of field: value"]})
+    answer = get_kind(item.kind).parse_answer(regenerate_item(sitting, item), raw)
+
+    def write(locked: Sitting, fresh: SittingItem, now: datetime) -> None:
+        fresh.answer = answer
+        fresh.answered_at = now
+        fresh.saves = F("saves") + 1
+        fresh.shown_at = fresh.shown_at or locked.started_at
+        fresh.locked = policy_of(locked).locks_answers
+        fresh.draft, fresh.draft_at = None, None  # the complete answer supersedes the draft
+        fresh.save(update_fields=["answer", "answered_at", "saves", "shown_at", "locked", "draft", "draft_at"])
+        AnswerEvent.objects.create(sitting=locked, item=fresh, position=position, answer=answer, saved_at=now)
+
+    now = _write_item(sitting, item, write)
     item.refresh_from_db()
     return SavedAnswer(item, now)
+
+
+def draft_values(scenario: Scenario, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The typed values of the item's own fields, bounded (a draft is shown again, not parsed)."""
+    kept: dict[str, Any] = {}
+    for answer_field in scenario.fields:
+        value = raw.get(answer_field.name)
+        if isinstance(value, list):
+            kept[answer_field.name] = [str(v)[:DRAFT_VALUE_CHARS] for v in value[:DRAFT_LIST_ITEMS]]
+        elif value is not None:
+            kept[answer_field.name] = str(value)[:DRAFT_VALUE_CHARS]
+    return kept
+
+
+def save_draft(sitting: Sitting, position: int, raw: Mapping[str, Any], missing: Mapping[str, list[str]]) -> SavedDraft:
+    """Keep an incomplete answer (one of two amounts, the first card tapped, letters typed
+    so far) as a draft: what was typed is saved, the last complete answer (if any) still
+    stands, and the item does not become final even when the review policy shows feedback
+    during the sitting. Refused like :func:`save_answer` once the sitting is over."""
+    item = _item_of(sitting, position)
+    draft = draft_values(regenerate_item(sitting, item), raw)
+
+    def write(locked: Sitting, fresh: SittingItem, now: datetime) -> None:
+        fresh.draft, fresh.draft_at = draft, now
+        fresh.shown_at = fresh.shown_at or locked.started_at
+        fresh.save(update_fields=["draft", "draft_at", "shown_at"])
+
+    now = _write_item(sitting, item, write)
+    item.refresh_from_db()
+    return SavedDraft(item, now, {name: list(messages) for name, messages in missing.items()})
 
 
 @dataclass(frozen=True)
@@ -319,9 +385,23 @@ def submit_sitting(sitting: Sitting) -> SubmitOutcome:
 
 def queue_grading(sitting_id: int) -> None:
     """Grade once the current transaction has committed (the worker must see the sitting)."""
+    transaction.on_commit(lambda: _publish_grading(sitting_id))
+
+
+def _publish_grading(sitting_id: int) -> bool:
+    """Hand the grading to the broker. The sitting is committed already, so a broker that
+    is down must not turn a successful submit into an error: the sitting is marked not
+    queued and the beat sweep queues it when the broker is back. Bounded in time by the
+    broker settings (connect timeout, publish retries)."""
     from drills.exams.tasks import grade_sitting
 
-    transaction.on_commit(lambda: grade_sitting.delay(sitting_id))
+    try:
+        grade_sitting.delay(sitting_id)
+    except (KombuError, OSError, TimeoutError) as error:
+        logger.warning("grading of sitting %s not queued (%s): the sweep will queue it", sitting_id, error)
+        Sitting.objects.filter(pk=sitting_id, result__isnull=True).update(grading_queued_at=None)
+        return False
+    return True
 
 
 def _close(sitting_id: int, now: datetime) -> bool:
@@ -343,6 +423,27 @@ def close_if_overdue(sitting: Sitting) -> bool:
     return closed
 
 
+def close_overdue_among(sittings: QuerySet[Sitting]) -> int:
+    """Close on read: every overdue open sitting among ``sittings`` is closed at its
+    deadline and its grading queued, so a page that lists sittings tells the truth where no
+    beat runs. Race-safe: each close is a conditional update, so of any number of readers
+    (and the sweep) exactly one closes a sitting and queues it; grading makes one result."""
+    now = timezone.now()
+    overdue = sittings.filter(status=SittingStatus.OPEN, deadline__lte=now).order_by().values_list("pk", flat=True)
+    return close_overdue_by_id(list(overdue[:SWEEP_BATCH]), now)
+
+
+def close_overdue_by_id(sitting_ids: Iterable[int], now: datetime | None = None) -> int:
+    """Close the given sittings that are still open past their deadline (the others are
+    left as they are); returns how many this call closed."""
+    now = now or timezone.now()
+    closed = 0
+    for sitting_id in sitting_ids:
+        with transaction.atomic():
+            closed += _close(sitting_id, now)
+    return closed
+
+
 @dataclass(frozen=True)
 class SweepReport:
     closed: int
@@ -351,7 +452,9 @@ class SweepReport:
 
 def close_overdue_sittings() -> SweepReport:
     """The beat sweep: close overdue sittings; queue grading again for finished sittings
-    left without a result (a lost task, a broker outage)."""
+    left without a result: at once for those whose publish failed (a broker outage: no
+    ``grading_queued_at``), after :data:`REQUEUE_AFTER` for a task lost on its way (a
+    worker killed with its message, a broker restarted without persistence)."""
     now = timezone.now()
     overdue = Sitting.objects.filter(status=SittingStatus.OPEN, deadline__lte=now).values_list("pk", flat=True)
     closed = 0
@@ -486,11 +589,14 @@ __all__ = [
     "AnswerError",
     "GameError",
     "close_if_overdue",
+    "close_overdue_among",
+    "close_overdue_by_id",
     "close_overdue_sittings",
     "grade_sitting",
     "mark_shown",
     "regenerate_item",
     "save_answer",
+    "save_draft",
     "start_sitting",
     "submit_sitting",
 ]

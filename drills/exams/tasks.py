@@ -19,9 +19,13 @@ def close_overdue_sittings() -> dict[str, int]:
     return {"closed": report.closed, "requeued": report.requeued}
 
 
+# Published from requests (submit, close on read): its result is the SittingResult row, never
+# read from Celery's result store, so ``ignore_result`` keeps the publish off the result
+# backend (a Redis backend subscribes on every publish, and retried ~20 s with Redis down).
 @shared_task(
     acks_late=True,
     reject_on_worker_lost=True,
+    ignore_result=True,
     autoretry_for=(OperationalError,),
     retry_backoff=True,
     max_retries=5,

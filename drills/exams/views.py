@@ -35,7 +35,7 @@ from drills.exams.forms import (
     kept_forms,
     section_specs_from,
 )
-from drills.exams.models import Blueprint, Sitting, SittingStatus
+from drills.exams.models import Blueprint, Sitting, SittingItem, SittingStatus
 from drills.exams.policy import Phase
 from drills.kinds.base import AnswerError, FieldType, Scenario
 from drills.models import Role, User
@@ -137,6 +137,15 @@ def _position(request: HttpRequest, total: int) -> int:
     return min(max(position, 1), total)
 
 
+def _shown_values(item: SittingItem, typed: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What the form shows: what was just typed, else the draft (newer than any complete
+    answer: a complete answer clears it), else the saved answer."""
+    if typed is not None:
+        return typed
+    shown = item.draft if item.draft is not None else item.answer
+    return dict(shown) if isinstance(shown, dict) else None
+
+
 def _sitting_context(
     request: HttpRequest, sitting: Sitting, position: int, typed: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -155,7 +164,7 @@ def _sitting_context(
         "answered": sum(1 for i in items if i.answer is not None),
         "section_title": titles.get(item.section_position, ""),
         "prompt": scenario.prompt,
-        "fields": presenters.field_views(scenario, typed if typed is not None else item.answer),
+        "fields": presenters.field_views(scenario, _shown_values(item, typed)),
         "feedback": presenters.live_feedback(sitting, item, scenario, reveal),
         "field_labels": {f.name: f.label for f in scenario.fields},
         "seconds_left": selectors.seconds_left(sitting),
@@ -181,27 +190,31 @@ def sitting_page(request: HttpRequest, public_id: Any) -> HttpResponse:
 @candidate_required
 @require_POST
 def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
-    """Autosave one item (htmx on change), or save-and-move (the Previous/Next buttons)."""
+    """Autosave one item (htmx on change), or save-and-move (the Previous/Next buttons).
+
+    An answer that is not complete yet (one of two amounts, the first card tapped, letters
+    in an amount) is saved as a draft and said so inline: an autosave never answers htmx
+    with a 4xx/5xx that django-htmx's DEBUG handler would swap in for the whole page.
+    """
     sitting = _own_sitting(request, public_id)
     item = sitting.items.filter(position=position).first()
     if item is None:
         raise Http404("No such item")
     htmx = bool(getattr(request, "htmx", False))
     scenario = services.regenerate_item(sitting, item)
+    labels = {f.name: f.label for f in scenario.fields}
     raw = _raw_answer(request, scenario)
     go = request.POST.get("go", "")
     target = int(go) if go.isdigit() and 1 <= int(go) <= sitting.items.count() else None
     blank = all(value in ("", []) for value in raw.values())
     if not htmx and target is not None and blank:
         return redirect(f"{reverse('exams:sitting', args=[sitting.public_id])}?item={target}")
+    status: dict[str, Any]
     try:
-        saved = services.save_answer(sitting, position, raw)
-    except AnswerError as error:
-        if htmx:
-            context = {"errors": error.errors, "labels": {f.name: f.label for f in scenario.fields}}
-            return render(request, "exams/_save_status.html", context | _clock(sitting), status=400)
-        context = _sitting_context(request, sitting, position, typed=raw) | {"errors": error.errors}
-        return render(request, "exams/sitting.html", context, status=400)
+        try:
+            status = {"saved": services.save_answer(sitting, position, raw)}
+        except AnswerError as error:
+            status = {"draft": services.save_draft(sitting, position, raw, error.errors), "last_answer": item}
     except ExamError as error:
         if htmx:
             context = {"refused": error.message, "closed": isinstance(error, (TimeUp, SittingOver))}
@@ -209,7 +222,12 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
         messages.error(request, f"Not saved: {error.message}.")
         return redirect("exams:result", public_id=sitting.public_id)
     if htmx:
-        return render(request, "exams/_save_status.html", {"saved": saved} | _clock(sitting))
+        return render(request, "exams/_save_status.html", status | {"labels": labels} | _clock(sitting))
+    if "draft" in status:
+        missing = "; ".join(
+            f"{labels.get(name, name)}: {' '.join(msgs)}" for name, msgs in status["draft"].missing.items()
+        )
+        messages.warning(request, f"Item {position} is saved as a draft, not complete yet ({missing}).")
     return redirect(f"{reverse('exams:sitting', args=[sitting.public_id])}?item={target or position}")
 
 
@@ -348,6 +366,7 @@ def _filtered_sittings(request: HttpRequest) -> tuple[ResultsFilter, Any]:
         request.GET or None, blueprints=selectors.results_blueprints(user), teams=selectors.visible_teams(user)
     )
     sittings = selectors.visible_sittings(user).order_by("-started_at")
+    services.close_overdue_among(sittings)  # the list and the CSV never show an overdue sitting open
     if form.is_bound and form.is_valid():
         data = form.cleaned_data
         if data["exam"]:
@@ -458,6 +477,7 @@ def audit(request: HttpRequest, public_id: Any) -> HttpResponse:
     sitting = selectors.visible_sittings(_user(request)).filter(public_id=public_id).first()
     if sitting is None:
         raise Http404("No such sitting")
+    services.close_if_overdue(sitting)
     record = presenters.audit(sitting)
     return render(request, "exams/audit.html", {"sitting": sitting, "record": record})
 

@@ -70,7 +70,11 @@ class Attempt(models.Model):
 
     class Meta:
         ordering = ["-answered_at"]
-        indexes = [models.Index(fields=["user", "kind", "-answered_at"], name="attempt_user_kind_recent")]
+        indexes = [
+            models.Index(fields=["user", "kind", "-answered_at"], name="attempt_user_kind_recent"),
+            # The stranded-grading sweep reads only the (few) attempts still received.
+            models.Index(fields=["answered_at"], condition=models.Q(status="received"), name="attempt_received"),
+        ]
 
     def __str__(self) -> str:
         verdict = {True: "right", False: "wrong", None: "ungraded"}[self.correct]

@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 from drills.api.views import ERRORS
 from drills.kinds.base import AnswerError, Difficulty, UnknownKindError, get_kind
-from drills.models import Attempt, DrillMode, DrillScenario
+from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario
 from drills.practice import selectors, services
 from games.errors import GameError
 
@@ -50,6 +50,8 @@ def attempt_json(attempt: Attempt) -> dict[str, Any]:
         "answered_at": attempt.answered_at.isoformat(),
         "time_taken_ms": attempt.time_taken_ms,
         "status": attempt.status,
+        # Saved but not graded yet (its grading failed and the sweep will grade it).
+        "grading": attempt.status == AttemptStatus.RECEIVED,
         "correct": attempt.correct,
         "score": None if attempt.score is None else str(attempt.score),
         "expected": attempt.expected,

@@ -1,9 +1,17 @@
-"""Writes for drilling: show a scenario, take an answer (saved before grading), grade it."""
+"""Writes for drilling: show a scenario, take an answer (saved before grading), grade it.
+
+An answer is committed before it is graded. When grading raises, the attempt stays
+``RECEIVED`` (the pages and the API say "being graded") and the beat sweep
+:func:`grade_stranded_attempts` grades it again later; grading is a conditional update on
+``status = received``, so however many graders race, an attempt is graded and counted once.
+"""
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -17,6 +25,12 @@ from games.house_rules import HouseRules
 from games.registry import default_rules, rules_class
 
 SEED_BITS = 62  # fits a signed 64-bit column on every database
+STRANDED_AFTER = timedelta(minutes=1)
+"""A received attempt still ungraded this long after it was answered is graded by the sweep
+(the request that saved it graded it at once, or failed to)."""
+SWEEP_BATCH = 500
+
+logger = logging.getLogger(__name__)
 
 
 def new_seed() -> int:
@@ -109,8 +123,14 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
         )
     except IntegrityError:  # a concurrent submit won the race (one attempt per scenario)
         return AnswerOutcome(Attempt.objects.get(scenario=stored), None, already_answered=True)
-    grade = kind.grade(scenario, answer, rules)
-    record_grade(attempt, grade)
+    try:
+        grade = kind.grade(scenario, answer, rules)
+        record_grade(attempt, grade)
+    except Exception:
+        # The answer is saved; the sweep grades it later. The trainee sees "being graded".
+        logger.exception("grading attempt %s failed: left for the sweep", attempt.pk)
+        attempt.refresh_from_db()  # the grade rolled back: show what is stored
+        return AnswerOutcome(attempt, None, already_answered=False)
     return AnswerOutcome(attempt, grade, already_answered=False)
 
 
@@ -122,34 +142,80 @@ def _attempt_of(stored: DrillScenario) -> Attempt | None:
         return None
 
 
-def record_grade(attempt: Attempt, grade: Grade) -> None:
-    """Save the grade and count it in the progress roll-ups, in one transaction."""
+def record_grade(attempt: Attempt, grade: Grade) -> bool:
+    """Save the grade and count it in the progress roll-ups, in one transaction; ``False``
+    (and nothing written) when another grader saved it first."""
     with transaction.atomic():
-        _save_grade(attempt, grade)
+        if not _save_grade(attempt, grade):
+            return False
         progress_services.record_attempt(attempt)
+    return True
 
 
-def _save_grade(attempt: Attempt, grade: Grade) -> None:
-    attempt.status = AttemptStatus.GRADED
-    attempt.correct = grade.correct
-    attempt.score = grade.score
-    attempt.expected = dict(grade.expected)
-    attempt.explanation = grade.explanation
-    attempt.rules = list(grade.rules)
-    attempt.mistake_code = grade.mistake_code
-    attempt.mistake = grade.mistake
-    attempt.save(
-        update_fields=[
-            "status",
-            "correct",
-            "score",
-            "expected",
-            "explanation",
-            "rules",
-            "mistake_code",
-            "mistake",
-        ]
-    )
+def _save_grade(attempt: Attempt, grade: Grade) -> bool:
+    values: dict[str, Any] = {
+        "status": AttemptStatus.GRADED,
+        "correct": grade.correct,
+        "score": grade.score,
+        "expected": dict(grade.expected),
+        "explanation": grade.explanation,
+        "rules": list(grade.rules),
+        "mistake_code": grade.mistake_code,
+        "mistake": grade.mistake,
+    }
+    # Conditional: only the first grader of a received attempt writes (and counts) it.
+    won = Attempt.objects.filter(pk=attempt.pk, status=AttemptStatus.RECEIVED).update(**values)
+    if won:
+        for name, value in values.items():
+            setattr(attempt, name, value)
+    return bool(won)
 
 
-__all__ = ["AnswerError", "AnswerOutcome", "new_seed", "regenerate", "start_scenario", "submit_answer"]
+def grade_attempt(attempt_id: int) -> Attempt:
+    """Grade a saved attempt that is still ``RECEIVED``; an attempt graded already is
+    returned as it is (idempotent). Grading errors propagate (the sweep logs them)."""
+    attempt = Attempt.objects.select_related("scenario").get(pk=attempt_id)
+    if attempt.status == AttemptStatus.GRADED:
+        return attempt
+    stored = attempt.scenario
+    rules = stored_rules(stored)
+    scenario = _regenerate_under(stored, rules)
+    grade = get_kind(stored.kind).grade(scenario, attempt.answer, rules)
+    if not record_grade(attempt, grade):
+        attempt.refresh_from_db()
+    return attempt
+
+
+@dataclass(frozen=True)
+class StrandedReport:
+    graded: int
+    failed: int
+
+
+def grade_stranded_attempts(now: datetime | None = None) -> StrandedReport:
+    """The beat sweep: grade the attempts left ``RECEIVED`` (their grading raised, or the
+    process died between saving and grading) for at least :data:`STRANDED_AFTER`."""
+    cutoff = (now or timezone.now()) - STRANDED_AFTER
+    stranded = Attempt.objects.filter(status=AttemptStatus.RECEIVED, answered_at__lte=cutoff).order_by("answered_at")
+    graded = failed = 0
+    for attempt_id in list(stranded.values_list("pk", flat=True)[:SWEEP_BATCH]):
+        try:
+            grade_attempt(attempt_id)
+        except Exception:  # one attempt the engine cannot grade must not block the others
+            logger.exception("the sweep could not grade attempt %s", attempt_id)
+            failed += 1
+        else:
+            graded += 1
+    return StrandedReport(graded, failed)
+
+
+__all__ = [
+    "AnswerError",
+    "AnswerOutcome",
+    "grade_attempt",
+    "grade_stranded_attempts",
+    "new_seed",
+    "regenerate",
+    "start_scenario",
+    "submit_answer",
+]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,10 +17,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from drills.kinds.base import AnswerError, Difficulty, FieldType, Scenario, UnknownKindError, get_kind
-from drills.models import Attempt, DrillMode, DrillScenario
+from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario
 from drills.practice import selectors, services
 from games.errors import GameError
 from games.registry import game_name
+
+NO_MISTAKES_LEFT = "No mistakes left to retry: every one has been answered right. Pick a drill below."
 
 
 def _user(request: HttpRequest) -> Any:
@@ -76,7 +79,10 @@ def _picker_with_errors(request: HttpRequest, errors: dict[str, str]) -> HttpRes
 def retry(request: HttpRequest) -> HttpResponse:
     queue = selectors.retry_queue(_user(request))
     if not queue:
-        return redirect("drills:picker")
+        # Reached by Next after answering the last mistake right, or from a picker whose
+        # count went stale (Back): the queue is read now, so say so rather than fail.
+        messages.info(request, NO_MISTAKES_LEFT)
+        return redirect("drills:list")
     original = queue[0]
     kind = get_kind(original.kind)
     stored, _ = services.start_scenario(
@@ -121,9 +127,13 @@ def _display(value: Any) -> str:
 
 
 def _attempt_grade(attempt: Attempt, scenario: Scenario) -> dict[str, Any]:
-    """What the feedback shows, from the saved attempt (the first answer stands)."""
+    """What the feedback shows, from the saved attempt (the first answer stands); while the
+    attempt is not graded yet, the saved answer and "being graded"."""
     expected = attempt.expected or {}
     labels = {f.name: f.label for f in scenario.fields}
+    if attempt.status == AttemptStatus.RECEIVED:
+        answer_rows = [{"label": f.label, "yours": _display(attempt.answer.get(f.name))} for f in scenario.fields]
+        return {"grading": True, "answer_rows": answer_rows, "seconds": f"{attempt.time_taken_ms / 1000:.1f}"}
     rows = [
         {
             "label": labels.get(name, name),

@@ -58,14 +58,14 @@ def test_a_trainee_sits_an_exam_and_gets_a_verifiable_certificate(browser_page, 
     page.wait_for_selector(".item[data-position='2']")
     key = right_answer(sitting, 2)
     page.click(f".choice:has(input[value='{key['outcome']}'])")
-    page.wait_for_selector("#save-status:has-text('Not saved')")  # the net is still missing: named
+    page.wait_for_selector("#save-status:has-text('incomplete')")  # the net is still missing: a draft, named
     assert "net result" in page.locator("#save-status").inner_text()
     net = key["net"]
     for character in net.lstrip("-"):
         page.click(f".keypad button[data-key='{character}']")
     if net.startswith("-"):
         page.click(".keypad button[data-key='-']")
-    page.wait_for_selector("#save-status:has-text('Saved at')")
+    page.wait_for_selector("#save-status .save-state[data-state=answer]")  # not the draft's "Draft saved at"
     assert sitting.items.get(position=2).answer == key
     assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the sitting scrolls sideways on a phone"
     page.screenshot(path=str(ARTIFACTS / "exam-sitting-phone.png"), full_page=True)

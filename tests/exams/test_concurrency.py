@@ -153,3 +153,17 @@ def test_the_sweep_runs_on_the_worker_and_closes_an_abandoned_sitting(candidate,
     assert (sitting.status, sitting.finished_at) == (SittingStatus.CLOSED, deadline)
     result = wait_for_result(sitting)
     assert next(item for item in result.items if item["position"] == 2)["answer"] == {"total": 21}
+
+
+def test_racing_readers_close_an_overdue_sitting_once_and_it_is_graded_once(candidate, blueprint) -> None:
+    sitting = services.start_sitting(candidate, blueprint).sitting
+    services.save_answer(sitting, 1, right_answer(sitting, 1))
+    Sitting.objects.filter(pk=sitting.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    http = clients(candidate, 10)
+    closed = together(10, lambda i: services.close_overdue_among(Sitting.objects.filter(pk=sitting.pk)))
+    assert sum(closed) == 1
+    pages = together(10, lambda i: http[i].get("/exams/"))
+    assert all(page.status_code == 200 for page in pages)
+    result = wait_for_result(sitting)
+    assert SittingResult.objects.filter(sitting=sitting).count() == 1
+    assert next(item for item in result.items if item["position"] == 1)["answer"] == right_answer(sitting, 1)

@@ -57,8 +57,10 @@ def test_the_grade_and_the_roll_up_commit_together(trainee: User, monkeypatch: p
         raise RuntimeError("roll-up failed")
 
     monkeypatch.setattr(practice_services.progress_services, "record_attempt", broken)
-    with pytest.raises(RuntimeError):
-        practice_services.submit_answer(stored, {"total": scenario.solution.key["total"]})
+    # The failure is logged and left to the sweep (issue 13): the trainee sees "being graded".
+    outcome = practice_services.submit_answer(stored, {"total": scenario.solution.key["total"]})
+    assert outcome.grade is None
+    assert outcome.attempt.status == AttemptStatus.RECEIVED
     attempt = Attempt.objects.get(scenario=stored)  # the answer itself was committed before grading
     assert attempt.status == AttemptStatus.RECEIVED  # ... but the grade rolled back with the roll-up
     assert attempt.correct is None

@@ -1,15 +1,22 @@
 // Exam sitting: the countdown only DISPLAYS the server's deadline (seconds left as the
 // server computed them, re-synchronised by every autosave answer); the keypad; htmx swaps
-// the autosave status also for 400 (malformed answer) and 409 (time is up) answers.
+// the autosave status also for 409 (time is up, sitting over) answers. An incomplete
+// answer is a 200 ("draft saved, incomplete"), so django-htmx's DEBUG error handler, which
+// replaces the whole page for 400/403/404/500, is never reached by an autosave.
+// The database or the network away (503, no answer): "not saved yet, retrying", and the
+// same form is sent again with backoff; what was typed stays in the page.
 (function () {
   var countdown = document.querySelector('.countdown');
   var endsAt = null;
+  var RETRY_FIRST_MS = 1000, RETRY_MAX_MS = 30000;
+  var retry = { timer: null, delay: RETRY_FIRST_MS };
 
   function sync(secondsLeft) {
     if (!isNaN(secondsLeft)) endsAt = performance.now() + secondsLeft * 1000;
   }
 
   function timeUp() {
+    clearTimeout(retry.timer);
     document.querySelectorAll('.item-form fieldset, .item-form button').forEach(function (el) { el.disabled = true; });
     countdown.textContent = 'Time is up';
     countdown.classList.add('over');
@@ -31,17 +38,50 @@
     tick();
   }
 
+  function showStatus(text, className) {
+    var box = document.getElementById('save-status');
+    if (!box) return;
+    var span = document.createElement('span');
+    span.className = 'save-state ' + className;
+    span.textContent = text;
+    box.replaceChildren(span);
+  }
+
+  function formOf(detail) {  // the autosaving form (htmx's response events carry its target)
+    var elt = (detail.requestConfig && detail.requestConfig.elt) || detail.target;
+    return elt && elt.closest ? elt.closest('form.item-form') : null;
+  }
+
+  function retryLater(form, retryAfterSeconds) {
+    if (!form) return;
+    clearTimeout(retry.timer);
+    var wait = Math.max(retry.delay, (retryAfterSeconds || 0) * 1000);
+    showStatus('Not saved yet, retrying in ' + Math.round(wait / 1000) + ' s… Your answer stays here.', 'save-retrying');
+    retry.timer = setTimeout(function () { htmx.trigger(form, 'retry-save'); }, wait);
+    retry.delay = Math.min(retry.delay * 2, RETRY_MAX_MS);
+  }
+
   document.body.addEventListener('htmx:beforeSwap', function (event) {
-    var status = event.detail.xhr.status;
-    if (status === 400 || status === 409) { event.detail.shouldSwap = true; event.detail.isError = false; }
+    var xhr = event.detail.xhr;
+    if (xhr.status === 409) { event.detail.shouldSwap = true; event.detail.isError = false; }
+    if (xhr.status === 502 || xhr.status === 503 || xhr.status === 504) {
+      event.detail.shouldSwap = false;
+      event.detail.isError = false;
+      retryLater(formOf(event.detail), parseInt(xhr.getResponseHeader('Retry-After'), 10));
+    }
   });
+  document.body.addEventListener('htmx:sendError', function (event) { retryLater(formOf(event.detail), 0); });
+
   document.body.addEventListener('htmx:afterSwap', function (event) {
     var state = event.detail.target.querySelector('.save-state');
     if (!state) return;
+    clearTimeout(retry.timer);
+    retry.delay = RETRY_FIRST_MS;
     sync(parseInt(state.dataset.secondsLeft, 10));
     if (state.dataset.closed && countdown) { endsAt = performance.now(); }
     var current = document.querySelector('.item-link.current');
-    if (current && event.detail.xhr.status === 200) current.classList.add('answered');
+    if (current && state.dataset.state === 'answer') { current.classList.add('answered'); current.classList.remove('drafted'); }
+    if (current && state.dataset.state === 'draft' && !current.classList.contains('answered')) current.classList.add('drafted');
     var count = document.querySelector('.answered-count');
     if (count) count.textContent = document.querySelectorAll('.item-link.answered').length;
   });

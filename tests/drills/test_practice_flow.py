@@ -1,0 +1,131 @@
+"""Practice pages through their edges: "Retry my mistakes" once none are left, and an
+attempt whose grading raised (saved, shown as being graded, graded by the sweep once)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from drills.kinds.base import Difficulty, get_kind
+from drills.models import Attempt, AttemptStatus, DrillScenario, User
+from drills.practice import services
+from drills.practice.views import NO_MISTAKES_LEFT
+from drills.progress.models import TraineeSummary
+from drills.tasks import grade_stranded_attempts
+
+pytestmark = pytest.mark.django_db
+
+
+def wrong_answer(trainee: User) -> DrillScenario:
+    stored, _ = services.start_scenario(trainee, get_kind("ou-total"), Difficulty.EASY)
+    services.submit_answer(stored, {"total": stored.key["total"] + 1})
+    return stored
+
+
+def follow_retry(client: Client) -> Any:
+    return client.post("/drills/retry/", follow=True)
+
+
+def test_next_after_putting_the_last_mistake_right_says_none_are_left(trainee_client: Client, trainee: User) -> None:
+    original = wrong_answer(trainee)
+    first = trainee_client.post("/drills/retry/")
+    assert first.status_code == 302
+    retry = DrillScenario.objects.get(retry_of=original)
+    assert first["Location"] == f"/drills/s/{retry.public_id}/"
+    answered = trainee_client.post(f"/drills/s/{retry.public_id}/answer/", {"total": str(original.key["total"])})
+    assert answered.status_code == 302
+    # The feedback's Next button posts to the retry view again: the queue is now empty.
+    page = trainee_client.get(answered["Location"]).content.decode()
+    assert 'action="/drills/retry/"' in page
+    final = follow_retry(trainee_client)
+    assert final.redirect_chain == [("/drills/", 302)]
+    assert final.status_code == 200
+    assert NO_MISTAKES_LEFT in final.content.decode()
+    assert "Retry my mistakes (0)" in final.content.decode()
+
+
+def test_a_stale_picker_count_after_back_is_answered_with_the_message(trainee_client: Client, trainee: User) -> None:
+    original = wrong_answer(trainee)
+    picker = trainee_client.get("/drills/").content.decode()
+    assert "Retry my mistakes (1)" in picker
+    # Put it right in another tab, then press the stale button of the picker (Back).
+    retry, _ = services.start_scenario(
+        trainee, get_kind("ou-total"), Difficulty.EASY, "retry", seed=original.seed, retry_of=original
+    )
+    services.submit_answer(retry, dict(original.key))
+    response = follow_retry(trainee_client)
+    assert response.status_code == 200
+    assert NO_MISTAKES_LEFT in response.content.decode()
+    assert DrillScenario.objects.filter(retry_of=original).count() == 1  # no scenario started from nothing
+
+
+@pytest.fixture
+def grading_breaks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make the Over/Under total kind's grading raise, as an engine bug would; returns a
+    list the test can clear to mend it."""
+    kind = get_kind("ou-total")
+    real = type(kind).grade
+    broken = [1]
+
+    def grade(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if broken:
+            raise RuntimeError("engine bug")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(kind), "grade", grade)
+    return broken
+
+
+def test_a_failed_grading_keeps_the_answer_says_being_graded_and_the_sweep_grades_it_once(
+    trainee_client: Client, trainee: User, grading_breaks: list[int]
+) -> None:
+    stored, _ = services.start_scenario(trainee, get_kind("ou-total"), Difficulty.EASY)
+    right = str(stored.key["total"])
+    response = trainee_client.post(f"/drills/s/{stored.public_id}/answer/", {"total": right}, follow=True)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Being graded" in page
+    assert f"Total <strong>{right}</strong>" in page
+    attempt = Attempt.objects.get(scenario=stored)
+    assert attempt.status == AttemptStatus.RECEIVED
+    # A resubmit: the first answer stands, and still says it is being graded (not a blank grade).
+    again = trainee_client.post(f"/drills/s/{stored.public_id}/answer/", {"total": "0"}, headers={"HX-Request": "true"})
+    assert "your first answer stands" in again.content.decode()
+    assert "Being graded" in again.content.decode()
+    api = trainee_client.get(f"/api/v1/drills/scenarios/{stored.public_id}/").json()["attempt"]
+    assert (api["status"], api["grading"], api["correct"]) == ("received", True, None)
+    assert "Being graded" in trainee_client.get("/drills/history/").content.decode()
+
+    # The sweep leaves attempts younger than a minute (their request may still be grading them).
+    assert grade_stranded_attempts.apply().get() == {"graded": 0, "failed": 0}  # the task, in this process
+    later = timezone.now() + services.STRANDED_AFTER + dt.timedelta(seconds=1)
+    assert services.grade_stranded_attempts(later) == services.StrandedReport(graded=0, failed=1)  # still broken
+    grading_breaks.clear()
+    assert services.grade_stranded_attempts(later) == services.StrandedReport(graded=1, failed=0)
+    assert services.grade_stranded_attempts(later) == services.StrandedReport(graded=0, failed=0)
+    attempt.refresh_from_db()
+    assert (attempt.status, attempt.correct) == (AttemptStatus.GRADED, True)
+    assert attempt.answer == {"total": stored.key["total"]}
+    assert TraineeSummary.objects.get(user=trainee).answers == 1  # counted once
+    assert services.grade_attempt(attempt.pk).correct is True  # idempotent
+    assert TraineeSummary.objects.get(user=trainee).answers == 1
+    page = trainee_client.get(f"/drills/s/{stored.public_id}/").content.decode()
+    assert "Being graded" not in page
+    assert "Right" in page
+
+
+def test_racing_graders_count_an_attempt_once(trainee: User, grading_breaks: list[int]) -> None:
+    stored, _ = services.start_scenario(trainee, get_kind("ou-total"), Difficulty.EASY)
+    outcome = services.submit_answer(stored, dict(stored.key))
+    assert outcome.grade is None
+    grading_breaks.clear()
+    stale = Attempt.objects.get(pk=outcome.attempt.pk)  # a second grader read it as received
+    services.grade_attempt(outcome.attempt.pk)
+    scenario = services.regenerate(stored)
+    grade = get_kind("ou-total").grade(scenario, stale.answer, services.stored_rules(stored))
+    assert services.record_grade(stale, grade) is False
+    assert TraineeSummary.objects.get(user=trainee).answers == 1

@@ -1,0 +1,116 @@
+"""Outages and no scheduler: a submit with the broker down succeeds and the sweep queues
+its grading later; an overdue sitting is closed when it is read, so no page shows it in
+progress where no beat runs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
+
+from drills.exams import services
+from drills.exams.models import Sitting, SittingResult, SittingStatus
+from drills.exams.tasks import grade_sitting
+from drills.models import User
+from tests.exams.conftest import answer_all
+
+pytestmark = pytest.mark.django_db(transaction=True)  # on-commit publishing runs as in production
+
+
+@pytest.fixture(autouse=True)
+def in_process_tasks() -> Iterator[None]:
+    """Grading runs in this process (a broker configured by .ci/run is not used here: the
+    fault test drives the real worker)."""
+    from casino_training.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
+
+
+@pytest.fixture
+def broker_down(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Publishing grading fails as kombu fails with Redis stopped; clear the list to bring
+    the broker back."""
+    down = [1]
+    real = grade_sitting.delay
+
+    def delay(*args: Any, **kwargs: Any) -> Any:
+        if down:
+            raise BrokerError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(grade_sitting, "delay", delay)
+    return down
+
+
+def signed_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_submit_with_the_broker_down_succeeds_and_the_sweep_queues_its_grading(
+    sitting: Sitting, candidate: User, broker_down: list[int]
+) -> None:
+    answer_all(sitting)
+    client = signed_in(candidate)
+    response = client.post(f"/exams/sittings/{sitting.public_id}/submit/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/exams/sittings/{sitting.public_id}/result/"
+    sitting.refresh_from_db()
+    assert sitting.status == SittingStatus.SUBMITTED
+    assert sitting.grading_queued_at is None  # not queued: the sweep's next run queues it
+    page = client.get(response["Location"]).content.decode()
+    assert "Submitted: your answers are saved" in page
+    assert services.close_overdue_sittings().requeued == 1  # still down: nothing lost, tried again
+    assert not SittingResult.objects.filter(sitting=sitting).exists()
+    broker_down.clear()
+    report = services.close_overdue_sittings()
+    assert report.requeued == 1
+    result = SittingResult.objects.get(sitting=sitting)
+    assert result.passed is True
+    assert services.close_overdue_sittings().requeued == 0
+
+
+def test_an_overdue_sitting_is_closed_when_it_is_read_and_graded_once(
+    sitting: Sitting, candidate: User, supervisor: User, staff: User, teams: Any
+) -> None:
+    services.save_answer(sitting, 1, {"total": 21})
+    deadline = timezone.now() - timedelta(seconds=5)
+    Sitting.objects.filter(pk=sitting.pk).update(deadline=deadline)  # abandoned; no beat runs
+    page = signed_in(candidate).get("/exams/").content.decode()
+    assert "Closed at the deadline" in page
+    assert "In progress" not in page
+    sitting.refresh_from_db()
+    assert (sitting.status, sitting.finished_at) == (SittingStatus.CLOSED, deadline)
+    result = SittingResult.objects.get(sitting=sitting)
+    assert next(item for item in result.items if item["position"] == 1)["answer"] == {"total": 21}
+    # Every other reader sees it closed too, and nothing is closed or graded twice.
+    assert "in progress" not in signed_in(supervisor).get("/exams/results/").content.decode()
+    assert services.close_overdue_among(Sitting.objects.all()) == 0
+    assert SittingResult.objects.filter(sitting=sitting).count() == 1
+
+
+@pytest.mark.parametrize("reader", ["home", "results", "team_dashboard"])
+def test_every_page_listing_sittings_closes_an_overdue_one(
+    reader: str, sitting: Sitting, candidate: User, supervisor: User, teams: Any
+) -> None:
+    Sitting.objects.filter(pk=sitting.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    team_a = teams[0]
+    client, url = {
+        "home": (signed_in(candidate), "/"),
+        "results": (signed_in(supervisor), "/exams/results/"),
+        "team_dashboard": (signed_in(supervisor), f"/progress/teams/{team_a.pk}/"),
+    }[reader]
+    response = client.get(url)
+    assert response.status_code == 200
+    sitting.refresh_from_db()
+    assert sitting.status == SittingStatus.CLOSED
+    assert SittingResult.objects.filter(sitting=sitting).count() == 1

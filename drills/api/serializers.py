@@ -56,3 +56,10 @@ class RulingSerializer(serializers.Serializer[object]):
         child=serializers.CharField(), help_text="RULES.md IDs applied, most decisive first."
     )
     explanation = serializers.CharField(help_text="A sentence or two a trainee can read, citing the IDs.")
+
+
+class TokenSerializer(serializers.Serializer[object]):
+    """An API token and when it stops working."""
+
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+    expires_at = serializers.DateTimeField(help_text="After this the token is refused (401): ask for a new one.")

@@ -18,7 +18,8 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from drills.models import Attempt, DrillScenario, Property, Role, RuleSet, Team, User
+from drills import access
+from drills.models import Attempt, DrillScenario, Property, RuleSet, Team, User
 from drills.services.rules import make_default
 from drills.services.signin import is_locked, recent_failures, unlock
 from games.errors import RuleSetError
@@ -31,10 +32,7 @@ def _is_superuser(request: HttpRequest) -> bool:
 
 def _property_staff_of(request: HttpRequest) -> int | None:
     """The property id of a staff member who is not a superuser (``None`` otherwise)."""
-    user = request.user
-    if isinstance(user, User) and user.is_active and user.role == Role.STAFF and not user.is_superuser:
-        return user.property_id
-    return None
+    return access.staff_property_id(request.user)
 
 
 def _own_property(request: HttpRequest) -> list[int]:

@@ -13,7 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from drills.models import Role, User
+from drills import access
+from drills.models import User
 from drills.progress import selectors
 from drills.progress.stats import Level, Mastery, Policy
 
@@ -104,7 +105,7 @@ def _viewer(request: Request) -> User:
 
 def _team_viewer(request: Request) -> User:
     user = _viewer(request)
-    if not (user.is_superuser or user.is_property_staff or user.role == Role.SUPERVISOR):
+    if not access.is_team_viewer(user):
         raise PermissionDenied("Only supervisors and staff see team progress.")
     return user
 

@@ -17,9 +17,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from drills import access
 from drills.exams.selectors import certification_status
 from drills.kinds.base import UnknownKindError, get_kind
-from drills.models import Role, User
+from drills.models import User
 from drills.practice.services import regenerate
 from drills.progress import charts, exports, selectors
 from drills.progress.stats import Level
@@ -33,13 +34,9 @@ def _user(request: HttpRequest) -> User:
     return user
 
 
-def _may_see_teams(user: User) -> bool:
-    return user.is_superuser or user.is_property_staff or user.role == Role.SUPERVISOR
-
-
 def _require_team_viewer(request: HttpRequest) -> User:
     user = _user(request)
-    if not _may_see_teams(user):
+    if not access.is_team_viewer(user):
         raise PermissionDenied("Only supervisors and staff see team progress.")
     return user
 

@@ -16,7 +16,7 @@ from drills import access
 from drills.exams.models import Blueprint, BlueprintVersion, Certificate, Sitting, SittingStatus
 from drills.exams.policy import Phase, Reveal, phase_of
 from drills.exams.services import StartCheck, start_check
-from drills.models import Team, User
+from drills.models import User
 from games.registry import GAMES, game_name
 
 # --- candidates ---------------------------------------------------------------------------
@@ -128,10 +128,6 @@ def visible_sittings(user: User) -> QuerySet[Sitting]:
     return sittings.filter(
         blueprint__property_id=user.property_id, candidate_id__in=access.visible_candidates(user).values("pk")
     )
-
-
-def visible_teams(user: User) -> QuerySet[Team]:
-    return access.visible_teams(user)
 
 
 def visible_blueprints(user: User) -> QuerySet[Blueprint]:

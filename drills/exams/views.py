@@ -346,7 +346,7 @@ def verify_code(request: HttpRequest, code: str) -> HttpResponse:
 def _filtered_sittings(request: HttpRequest) -> tuple[ResultsFilter, Any]:
     user = _user(request)
     form = ResultsFilter(
-        request.GET or None, blueprints=selectors.results_blueprints(user), teams=selectors.visible_teams(user)
+        request.GET or None, blueprints=selectors.results_blueprints(user), teams=access.visible_teams(user)
     )
     sittings = selectors.visible_sittings(user).order_by("-started_at")
     if form.is_bound and form.is_valid():

@@ -129,7 +129,7 @@ class MyProgress(APIView):
 class TeamList(APIView):
     @extend_schema(summary="Teams whose progress I may see", responses={200: ProgressTeamSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        teams = selectors.visible_teams(_team_viewer(request)).prefetch_related("members")
+        teams = access.visible_teams(_team_viewer(request)).prefetch_related("members")
         return Response([{"id": t.pk, "name": t.name, "members": len(t.members.all())} for t in teams])
 
 

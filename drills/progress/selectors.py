@@ -1,8 +1,8 @@
 """Reads of the progress pages, exports and API. Only summary rows: never raw attempts,
 except a trainee's own attempt list and the replay of one attempt.
 
-Who sees what is decided by ``drills.access`` (``visible_teams``, ``visible_trainees``,
-re-exported here); every page, export and API endpoint goes through them. Anything else is
+Who sees what is decided by ``drills.access`` (``visible_teams``, ``visible_trainees``);
+every page, export and API endpoint goes through it. Anything else is
 "not found" (404), so ids of other properties are not revealed.
 """
 

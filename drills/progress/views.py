@@ -131,7 +131,7 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def teams(request: HttpRequest) -> HttpResponse:
     user = _require_team_viewer(request)
-    visible = selectors.visible_teams(user).prefetch_related("members", "supervisors")
+    visible = access.visible_teams(user).prefetch_related("members", "supervisors")
     return render(request, "progress/teams.html", {"teams": visible})
 
 
@@ -211,7 +211,7 @@ def items(request: HttpRequest) -> HttpResponse:
             raise Http404("No such team")
         trainees: Any = selectors.team_members(selected)
     else:
-        trainees = selectors.visible_trainees(user).exclude(pk=user.pk)
+        trainees = access.visible_trainees(user).exclude(pk=user.pk)
     stats = selectors.item_stats(trainees)
     facility = charts.bar_chart(
         "Facility: share of answers right, per drill and difficulty",
@@ -225,7 +225,7 @@ def items(request: HttpRequest) -> HttpResponse:
     context = {
         "stats": stats,
         "facility": facility,
-        "teams": selectors.visible_teams(user),
+        "teams": access.visible_teams(user),
         "selected": selected,
     }
     return render(request, "progress/items.html", context)

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "axes",
+    "csp",
     "drills",
     "drills.progress",
     "drills.exams",
@@ -72,6 +73,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "drills.api.middleware.ApiErrorMiddleware",
     # Last: turns a refused (locked-out) sign-in into the lockout answer.
@@ -161,6 +163,25 @@ SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp 4): everything from our own origin, no inline script
+# or style anywhere (scripts and styles live in static files), no plugins, no framing.
+# Card and chart images are inline SVG markup (not data: URLs); Swagger UI's icons are
+# data: images, hence img-src data:.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 # --- Celery: unset broker = eager, in-process (a fresh laptop runs no broker) ---
 CELERY_BROKER_URL = parse_broker_url("CELERY_BROKER_URL", env.get("CELERY_BROKER_URL"))

@@ -121,6 +121,9 @@ AXES_FAILURE_LIMIT = env.integer("LOGIN_FAILURE_LIMIT", default=5, minimum=1)
 _lockout_minutes = env.integer("LOGIN_LOCKOUT_MINUTES", default=30)
 AXES_COOLOFF_TIME = timedelta(minutes=_lockout_minutes) if _lockout_minutes else None
 AXES_LOCKOUT_PARAMETERS = ["username"]
+# Axes warns (W006) when the address is not part of the lock: here that is the point (the
+# count is per account, so rotating addresses, agents or cookies does not reset it).
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_RESET_ON_SUCCESS = True  # a right password before the limit clears the count
 AXES_LOCKOUT_CALLABLE = "drills.signin.lockout_response"
 AXES_HTTP_RESPONSE_CODE = 429

@@ -112,6 +112,8 @@ def test_the_lock_is_per_account_not_per_address(people: None) -> None:
     for index in range(LIMIT):
         sign_in_page("wrong", address=f"10.1.0.{index}")
     assert sign_in_page(PASSWORD, address="192.168.7.7").status_code == 429
+    other_agent = Client(REMOTE_ADDR="192.168.7.8", HTTP_USER_AGENT="another browser")
+    assert other_agent.post("/login/", {"username": "trainee", "password": PASSWORD}).status_code == 429
     # Another account from the locked account's address is not locked.
     assert signed_in(admin_sign_in(PASSWORD, "staff", address="10.1.0.0"))
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import inline_serializer
+from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
+from drills import access
 from drills.models import Property, Team, User
 
 
@@ -26,7 +27,7 @@ class MeSerializer(serializers.ModelSerializer[User]):
     full_name = serializers.CharField(source="get_full_name", read_only=True)
     property = PropertySerializer(read_only=True, allow_null=True)
     teams = TeamSerializer(many=True, read_only=True, help_text="Teams the user is a member of.")
-    supervised_teams = TeamSerializer(many=True, read_only=True, help_text="Teams the user supervises.")
+    supervised_teams = serializers.SerializerMethodField(help_text="Teams the user supervises (of their property).")
 
     class Meta:
         model = User
@@ -34,6 +35,11 @@ class MeSerializer(serializers.ModelSerializer[User]):
             "id", "username", "full_name", "email", "role", "is_superuser", "property", "teams", "supervised_teams"
         ]
         read_only_fields = fields
+
+    @extend_schema_field(TeamSerializer(many=True))
+    def get_supervised_teams(self, user: User) -> list[dict[str, object]]:
+        # The access rule: a supervisor's teams are those they lead within their property.
+        return list(TeamSerializer(access.visible_teams(user).filter(supervisors=user), many=True).data)
 
 
 ErrorsSerializer = inline_serializer(

@@ -209,3 +209,8 @@ def test_admin_lists_keep_to_the_staff_property(world: World) -> None:
     attempts = client_for(world, "staff").get("/admin/drills/attempt/").content.decode()
     assert "outsider" not in attempts
     assert "stranger" in attempts
+
+
+def test_me_lists_only_the_supervisors_teams_of_their_property(world: World) -> None:
+    me = client_for(world, "supervisor").get("/api/v1/me/").json()
+    assert [team["name"] for team in me["supervised_teams"]] == ["Team A"]

@@ -26,15 +26,16 @@ def is_expired(token: Token, now: datetime | None = None) -> bool:
     return (now or timezone.now()) >= expires_at(token)
 
 
-@transaction.atomic
 def issue_token(user: User) -> Token:
-    """The user's current token, or a new one when they have none or theirs has expired."""
-    token = Token.objects.select_for_update().filter(user=user).first()
-    if token is not None and not is_expired(token):
+    """The user's current token, or a new one when they have none or theirs has expired.
+    (``get_or_create`` settles two simultaneous first sign-ins on one token.)"""
+    token, created = Token.objects.get_or_create(user=user)
+    if created or not is_expired(token):
         return token
-    if token is not None:
-        token.delete()
-    return Token.objects.create(user=user)
+    with transaction.atomic():
+        Token.objects.filter(pk=token.pk).delete()
+        fresh, _ = Token.objects.get_or_create(user=user)
+    return fresh
 
 
 def revoke_tokens(user_id: int) -> int:

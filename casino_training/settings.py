@@ -12,11 +12,15 @@ Variables (all optional on a development machine):
 - ``CELERY_RESULT_BACKEND``: defaults to the broker URL when it is Redis.
 - ``SECURE_SSL_REDIRECT`` / ``SECURE_HSTS_SECONDS``: production HTTPS behaviour.
 - ``MAX_REQUEST_BODY_BYTES`` (default 262144): larger request bodies are refused.
+- ``LOGIN_FAILURE_LIMIT`` (default 5): failed sign-ins that lock an account (per username).
+- ``LOGIN_LOCKOUT_MINUTES`` (default 30): how long a lock lasts; 0 = until staff unlock it.
+- ``API_TOKEN_TTL_HOURS`` (default 168): an API token's lifetime from its creation.
 """
 
 from __future__ import annotations
 
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 from celery.schedules import crontab
@@ -52,6 +56,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
+    "csp",
     "drills",
     "drills.progress",
     "drills.exams",
@@ -67,8 +73,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "drills.api.middleware.ApiErrorMiddleware",
+    # Turns a refused (locked-out) sign-in into the lockout answer.
+    "axes.middleware.AxesMiddleware",
     # Last: its process_exception runs first (a lost database is a 503, not a 500).
     "drills.middleware.DatabaseUnavailableMiddleware",
 ]
@@ -102,6 +111,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# --- Sign-in: brute-force protection (django-axes), per account, not per address ---
+# A training room shares one address, so locking by address would lock the whole room
+# (and an attacker rotating addresses would never be locked). The Axes backend comes
+# first: a locked account's attempt is refused before any password is hashed.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.integer("LOGIN_FAILURE_LIMIT", default=5, minimum=1)
+_lockout_minutes = env.integer("LOGIN_LOCKOUT_MINUTES", default=30)
+AXES_COOLOFF_TIME = timedelta(minutes=_lockout_minutes) if _lockout_minutes else None
+AXES_LOCKOUT_PARAMETERS = ["username"]
+# Axes warns (W006) when the address is not part of the lock: here that is the point (the
+# count is per account, so rotating addresses, agents or cookies does not reset it).
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+AXES_RESET_ON_SUCCESS = True  # a right password before the limit clears the count
+AXES_LOCKOUT_CALLABLE = "drills.signin.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_VERBOSE = False
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -139,6 +168,25 @@ SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp 4): everything from our own origin, no inline script
+# or style anywhere (scripts and styles live in static files), no plugins, no framing.
+# Card and chart images are inline SVG markup (not data: URLs); Swagger UI's icons are
+# data: images, hence img-src data:.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 # --- Celery: unset broker = eager, in-process (a fresh laptop runs no broker) ---
 CELERY_BROKER_URL = parse_broker_url("CELERY_BROKER_URL", env.get("CELERY_BROKER_URL"))
@@ -192,10 +240,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 }
 
 # --- API ---
+# Tokens expire this long after they are issued (and are revoked on a password change).
+API_TOKEN_TTL_HOURS = env.integer("API_TOKEN_TTL_HOURS", default=168, minimum=1)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "drills.api.tokens.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -13,15 +13,17 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
-from django.db.models import Model, QuerySet
+from django.db.models import Model, OuterRef, QuerySet
 from django.forms.fields import InvalidJSONInput
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from drills import access
 from drills.api.json_input import MAX_JSON_DEPTH, nesting_depth
-from drills.models import Attempt, DrillScenario, Property, Role, RuleSet, Team, User
+from drills.models import Attempt, DrillScenario, Property, RuleSet, Team, User
 from drills.services.rules import make_default
+from drills.services.signin import is_locked, recent_failures, unlock
 from games.errors import RuleSetError
 from games.registry import GAMES, default_rules
 
@@ -32,10 +34,7 @@ def _is_superuser(request: HttpRequest) -> bool:
 
 def _property_staff_of(request: HttpRequest) -> int | None:
     """The property id of a staff member who is not a superuser (``None`` otherwise)."""
-    user = request.user
-    if isinstance(user, User) and user.is_active and user.role == Role.STAFF and not user.is_superuser:
-        return user.property_id
-    return None
+    return access.staff_property_id(request.user)
 
 
 def _own_property(request: HttpRequest) -> list[int]:
@@ -144,8 +143,11 @@ class TeamAdmin(PropertyScopedAdmin):
 
 @admin.register(User)
 class UserAdmin(PropertyScopedAdmin, DjangoUserAdmin):  # type: ignore[type-arg]
-    list_display = ["username", "full_name", "role", "property", "team_names", "is_active", "last_login"]
+    list_display = [
+        "username", "full_name", "role", "property", "team_names", "is_active", "sign_in_locked", "last_login"
+    ]
     list_filter = ["role", "property", "teams", "is_active", "is_superuser"]
+    actions = ["unlock_sign_in"]
     search_fields = ["username", "first_name", "last_name", "email", "teams__name"]
     readonly_fields = ["is_staff", "last_login", "date_joined"]
     fieldsets = (
@@ -167,7 +169,8 @@ class UserAdmin(PropertyScopedAdmin, DjangoUserAdmin):  # type: ignore[type-arg]
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
-        queryset = super().get_queryset(request).select_related("property").prefetch_related("teams")
+        queryset: QuerySet[Any] = super().get_queryset(request).select_related("property").prefetch_related("teams")
+        queryset = queryset.annotate(recent_sign_in_failures=recent_failures(OuterRef("username")))
         return queryset if _is_superuser(request) else queryset.filter(is_superuser=False)
 
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
@@ -193,6 +196,15 @@ class UserAdmin(PropertyScopedAdmin, DjangoUserAdmin):  # type: ignore[type-arg]
     @admin.display(description="teams")
     def team_names(self, user: User) -> str:
         return ", ".join(team.name for team in user.teams.all())
+
+    @admin.display(description="sign-in locked", boolean=True)
+    def sign_in_locked(self, user: User) -> bool:
+        return is_locked(getattr(user, "recent_sign_in_failures", None))
+
+    @admin.action(description="Unlock sign-in (forget the failed attempts) of the selected users")
+    def unlock_sign_in(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        count = unlock(user.username for user in queryset)
+        self.message_user(request, f"{count} locked account(s) unlocked.", messages.SUCCESS)
 
 
 def _defaults_help() -> SafeString:

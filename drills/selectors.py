@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from drills.models import Property, Role, RuleSet, Team, User
+from drills import access
+from drills.models import Property, RuleSet, Team, User
 from games.house_rules import HouseRules
 from games.registry import GAMES, default_rules
 
@@ -28,13 +29,8 @@ def rules_for(property: Property | None, game: str) -> HouseRules:
 
 
 def visible_rule_sets(user: User) -> QuerySet[RuleSet]:
-    """Rule sets a user may read: all for a superuser, their property's for its staff."""
-    rule_sets = RuleSet.objects.select_related("property")
-    if user.is_superuser:
-        return rule_sets
-    if user.role == Role.STAFF and user.property_id is not None:
-        return rule_sets.filter(property_id=user.property_id)
-    return rule_sets.none()
+    """Rule sets a user may read (``drills.access``)."""
+    return access.visible_rule_sets(user)
 
 
 def usable_rule_set(user: User | None, slug: str) -> RuleSet | None:
@@ -42,10 +38,7 @@ def usable_rule_set(user: User | None, slug: str) -> RuleSet | None:
 
     A non-superuser may only name a rule set of their own property.
     """
-    rule_sets = RuleSet.objects.filter(slug=slug)
-    if user is not None and not user.is_superuser:
-        rule_sets = rule_sets.filter(property_id=user.property_id) if user.property_id else rule_sets.none()
-    return rule_sets.first()
+    return access.usable_rule_sets(user).filter(slug=slug).first()
 
 
 @dataclass(frozen=True)
@@ -70,12 +63,11 @@ def teams_of_member(user: User) -> QuerySet[Team]:
 
 
 def teams_supervised_by(user: User) -> QuerySet[Team]:
-    """The supervisor's teams with their members, by last name."""
+    """The supervisor's teams (of their property: ``drills.access``) with their members, by last name."""
     members = User.objects.order_by("last_name", "first_name", "username")
-    return user.supervised_teams.select_related("property").prefetch_related(Prefetch("members", queryset=members))
+    return access.visible_teams(user).prefetch_related(Prefetch("members", queryset=members))
 
 
-def teams_of_property(property: Property | None) -> QuerySet[Team]:
-    if property is None:
-        return Team.objects.none()
-    return Team.objects.filter(property=property).prefetch_related("members", "supervisors")
+def teams_of_staff(user: User) -> QuerySet[Team]:
+    """The teams a staff member oversees (their property's; all for a superuser)."""
+    return access.visible_teams(user).prefetch_related("members", "supervisors")

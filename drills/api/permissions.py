@@ -7,6 +7,9 @@ from typing import Any
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from drills import access
+from drills.models import User
+
 
 class IsSupervisorOrStaff(BasePermission):
     """Supervisors and staff of a property (and superusers); trainees are refused, since
@@ -15,5 +18,4 @@ class IsSupervisorOrStaff(BasePermission):
     message = "Only supervisors and staff may ask for rulings."
 
     def has_permission(self, request: Request, view: Any) -> bool:
-        user = request.user
-        return bool(user and user.is_authenticated and (user.is_supervisor or user.is_property_staff))
+        return isinstance(request.user, User) and access.is_team_viewer(request.user)

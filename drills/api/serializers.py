@@ -5,6 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
+from drills import access
 from drills.models import Property, Team, User
 
 
@@ -27,7 +28,7 @@ class MeSerializer(serializers.ModelSerializer[User]):
     email = serializers.SerializerMethodField(help_text="null when none is on file.")
     property = PropertySerializer(read_only=True, allow_null=True)
     teams = TeamSerializer(many=True, read_only=True, help_text="Teams the user is a member of.")
-    supervised_teams = TeamSerializer(many=True, read_only=True, help_text="Teams the user supervises.")
+    supervised_teams = serializers.SerializerMethodField(help_text="Teams the user supervises (of their property).")
 
     class Meta:
         model = User
@@ -40,6 +41,11 @@ class MeSerializer(serializers.ModelSerializer[User]):
     def get_email(self, user: User) -> str | None:
         # Django stores "no address" as "", which is not an email address: say null.
         return user.email or None
+
+    @extend_schema_field(TeamSerializer(many=True))
+    def get_supervised_teams(self, user: User) -> list[dict[str, object]]:
+        # The access rule: a supervisor's teams are those they lead within their property.
+        return list(TeamSerializer(access.visible_teams(user).filter(supervisors=user), many=True).data)
 
 
 ErrorsSerializer = inline_serializer(
@@ -62,3 +68,10 @@ class RulingSerializer(serializers.Serializer[object]):
         child=serializers.CharField(), help_text="RULES.md IDs applied, most decisive first."
     )
     explanation = serializers.CharField(help_text="A sentence or two a trainee can read, citing the IDs.")
+
+
+class TokenSerializer(serializers.Serializer[object]):
+    """An API token and when it stops working."""
+
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+    expires_at = serializers.DateTimeField(help_text="After this the token is refused (401): ask for a new one.")

@@ -1,7 +1,7 @@
 """``/api/v1/``."""
 
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from drills.api import views
 
@@ -16,5 +16,12 @@ urlpatterns = [
     path("progress/", include("drills.progress.api_urls")),
     path("exams/", include("drills.exams.api_urls")),
     path("schema/", SpectacularAPIView.as_view(permission_classes=[]), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema", permission_classes=[]), name="docs"),
+    # The split view serves Swagger UI's init script as a file (?script), not inline: the CSP.
+    path(
+        "docs/",
+        SpectacularSwaggerSplitView.as_view(
+            url_name="api:schema", permission_classes=[], template_name="api/swagger_ui.html"
+        ),
+        name="docs",
+    ),
 ]

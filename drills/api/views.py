@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.signals import user_logged_in
 from django.http.request import RawPostDataException
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
@@ -17,9 +19,10 @@ from rest_framework.views import APIView
 from drills.api.errors import error_payload
 from drills.api.parsers import JSONBodyParser
 from drills.api.permissions import IsSupervisorOrStaff
-from drills.api.serializers import ErrorsSerializer, MeSerializer, RulingSerializer
+from drills.api.serializers import ErrorsSerializer, MeSerializer, RulingSerializer, TokenSerializer
 from drills.models import User
 from drills.rulings import door
+from drills.services.tokens import expires_at, issue_token, revoke_tokens
 from games.registry import GAMES
 
 
@@ -34,13 +37,48 @@ ERRORS = OpenApiResponse(ErrorsSerializer, description='{"errors": {"<field>": [
 
 
 class ObtainTokenView(ObtainAuthToken):
-    """Exchange a username and password for an API token (send it as ``Authorization: Token <key>``)."""
+    """``POST``: exchange a username and password for an API token (send it as
+    ``Authorization: Token <key>``); it expires ``API_TOKEN_TTL_HOURS`` after it was issued
+    and is revoked when the password changes. ``DELETE``: revoke your own token."""
 
     parser_classes = [JSONBodyParser, FormParser, MultiPartParser]  # the site's bounded JSON, not DRF's
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 400: ERRORS}, tags=["auth"])
+    def get_permissions(self) -> list[Any]:
+        return [IsAuthenticated()] if self.request.method == "DELETE" else []
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        # The sign-in lockout (django-axes) reads and flags the Django request: hand the
+        # serializer's ``authenticate(request=...)`` that one, not DRF's wrapper.
+        return {**super().get_serializer_context(), "request": self.request._request}
+
+    @extend_schema(
+        request=AuthTokenSerializer,
+        responses={
+            200: TokenSerializer,
+            400: ERRORS,
+            429: OpenApiResponse(ErrorsSerializer, description="The account is locked (too many failed sign-ins)."),
+        },
+        tags=["auth"],
+    )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().post(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = serializer.validated_data["user"]
+        # A sign-in like the others: clears the failed-attempt count, records last_login.
+        user_logged_in.send(sender=user.__class__, request=request._request, user=user)
+        token = issue_token(user)
+        return Response(TokenSerializer({"token": token.key, "expires_at": expires_at(token)}).data)
+
+    @extend_schema(
+        operation_id="auth_token_revoke",
+        summary="Revoke your API token",
+        request=None,
+        responses={204: None, 401: ERRORS},
+        tags=["auth"],
+    )
+    def delete(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        revoke_tokens(_user(request).pk)
+        return Response(status=204)
 
 
 class MeView(APIView):

@@ -17,13 +17,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drills import access
 from drills.api.errors import error_payload
 from drills.api.views import ERRORS
 from drills.exams import presenters, selectors, services
 from drills.exams.errors import ExamError
 from drills.exams.models import Sitting
 from drills.kinds.base import AnswerError
-from drills.models import Role, User
+from drills.models import User
 
 TAGS = ["exams"]
 
@@ -130,7 +131,7 @@ def _user(request: Request) -> User:
 
 def _candidate(request: Request) -> User:
     user = _user(request)
-    if user.role != Role.TRAINEE:
+    if not access.is_candidate(user):
         raise PermissionDenied("Exams are sat by trainees.")
     return user
 

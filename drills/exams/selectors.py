@@ -12,10 +12,11 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 
+from drills import access
 from drills.exams.models import Blueprint, BlueprintVersion, Certificate, Sitting, SittingStatus
 from drills.exams.policy import Phase, Reveal, phase_of
 from drills.exams.services import StartCheck, close_overdue_among, close_overdue_by_id, start_check
-from drills.models import Role, Team, User
+from drills.models import User
 from games.registry import GAMES, game_name
 
 # --- candidates ---------------------------------------------------------------------------
@@ -23,7 +24,7 @@ from games.registry import GAMES, game_name
 
 def candidate_blueprints(user: User) -> QuerySet[Blueprint]:
     """Exams a trainee can see: active blueprints of their property that have a version."""
-    if user.role != Role.TRAINEE or user.property_id is None:
+    if not access.is_candidate(user) or user.property_id is None:
         return Blueprint.objects.none()
     return (
         Blueprint.objects.filter(property_id=user.property_id, is_active=True, versions__isnull=False)
@@ -34,7 +35,7 @@ def candidate_blueprints(user: User) -> QuerySet[Blueprint]:
 
 def candidate_blueprint(user: User, blueprint_id: int) -> Blueprint | None:
     """One exam the trainee can see (one indexed query: the start's hot path)."""
-    if user.role != Role.TRAINEE or user.property_id is None:
+    if not access.is_candidate(user) or user.property_id is None:
         return None
     has_version = BlueprintVersion.objects.filter(blueprint_id=OuterRef("pk"))
     return (
@@ -109,41 +110,24 @@ def result_of(sitting: Sitting) -> Any:
 
 
 def can_see_results(user: User) -> bool:
-    return bool(user.is_authenticated and (user.is_property_staff or user.role == Role.SUPERVISOR))
+    return access.is_team_viewer(user)
 
 
 def visible_candidates(user: User) -> QuerySet[User]:
-    """People whose exams the user may see: staff, their property's; a supervisor, their
-    teams' members (of their own property)."""
-    if user.is_superuser:
-        return User.objects.all()
-    if user.role == Role.STAFF and user.property_id is not None:
-        return User.objects.filter(property_id=user.property_id)
-    if user.role == Role.SUPERVISOR and user.property_id is not None:
-        return User.objects.filter(teams__supervisors=user, property_id=user.property_id).distinct()
-    return User.objects.none()
+    """Trainees whose exams the user may see (``drills.access``)."""
+    return access.visible_candidates(user)
 
 
 def visible_sittings(user: User) -> QuerySet[Sitting]:
+    """Sittings of the candidates the user may see, on exams of the user's property."""
     sittings = Sitting.objects.select_related("candidate", "blueprint", "version", "result", "result__certificate")
     if user.is_superuser:
         return sittings
-    if user.role == Role.STAFF and user.property_id is not None:
-        return sittings.filter(blueprint__property_id=user.property_id)
-    if user.role == Role.SUPERVISOR and user.property_id is not None:
-        members = User.objects.filter(teams__supervisors=user, property_id=user.property_id)
-        return sittings.filter(blueprint__property_id=user.property_id, candidate_id__in=members.values("pk"))
-    return sittings.none()
-
-
-def visible_teams(user: User) -> QuerySet[Team]:
-    if user.is_superuser:
-        return Team.objects.all()
-    if user.role == Role.STAFF and user.property_id is not None:
-        return Team.objects.filter(property_id=user.property_id)
-    if user.role == Role.SUPERVISOR and user.property_id is not None:
-        return user.supervised_teams.filter(property_id=user.property_id)
-    return Team.objects.none()
+    if not access.is_team_viewer(user) or user.property_id is None:
+        return sittings.none()
+    return sittings.filter(
+        blueprint__property_id=user.property_id, candidate_id__in=access.visible_candidates(user).values("pk")
+    )
 
 
 def visible_blueprints(user: User) -> QuerySet[Blueprint]:
@@ -153,7 +137,7 @@ def visible_blueprints(user: User) -> QuerySet[Blueprint]:
     )
     if user.is_superuser:
         return blueprints
-    if user.role == Role.STAFF and user.property_id is not None:
+    if access.is_property_staff(user) and user.property_id is not None:
         return blueprints.filter(property_id=user.property_id)
     return blueprints.none()
 

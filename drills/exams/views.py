@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from drills import access
 from drills.exams import blueprints as blueprint_services
 from drills.exams import presenters, selectors, services
 from drills.exams.certificates import certificate_pdf
@@ -64,9 +65,9 @@ def _role_required(test: Callable[[User], bool], message: str) -> Callable[[View
     return decorator
 
 
-candidate_required = _role_required(lambda user: user.role == Role.TRAINEE, "Exams are sat by trainees.")
-results_required = _role_required(selectors.can_see_results, "Exam results are for supervisors and staff.")
-staff_required = _role_required(lambda user: user.is_property_staff, "Blueprints are managed by staff.")
+candidate_required = _role_required(access.is_candidate, "Exams are sat by trainees.")
+results_required = _role_required(access.is_team_viewer, "Exam results are for supervisors and staff.")
+staff_required = _role_required(access.is_property_staff, "Blueprints are managed by staff.")
 
 
 # --- candidates -----------------------------------------------------------------------------
@@ -363,7 +364,7 @@ def verify_code(request: HttpRequest, code: str) -> HttpResponse:
 def _filtered_sittings(request: HttpRequest) -> tuple[ResultsFilter, Any]:
     user = _user(request)
     form = ResultsFilter(
-        request.GET or None, blueprints=selectors.results_blueprints(user), teams=selectors.visible_teams(user)
+        request.GET or None, blueprints=selectors.results_blueprints(user), teams=access.visible_teams(user)
     )
     sittings = selectors.visible_sittings(user).order_by("-started_at")
     services.close_overdue_among(sittings)  # the list and the CSV never show an overdue sitting open

@@ -57,7 +57,15 @@ class User(AbstractUser):
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
             kwargs["update_fields"] = {*update_fields, "is_staff"}
+        # ``set_password`` keeps the new raw password until the save (Django's own hook for
+        # password validators): every path that changes a password goes through it — the
+        # password-change page, the admin's form, ``changepassword``, a reset.
+        password_changed = getattr(self, "_password", None) is not None and self.pk is not None
         super().save(*args, **kwargs)
+        if password_changed:
+            from drills.services.tokens import revoke_tokens  # the services import the models
+
+            revoke_tokens(self.pk)
 
     def __str__(self) -> str:
         full = self.get_full_name()

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.views.decorators.http import require_safe
 
-from drills import selectors
+from drills import access, selectors
 from drills.exams.selectors import certification_rows
 from drills.models import RuleSet, User
 from drills.pages.nav import STAFF, audience, url_if_exists
@@ -37,7 +37,7 @@ def staff_required(view: View) -> View:
     @login_required
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not _user(request).is_property_staff:
+        if not access.is_property_staff(_user(request)):
             raise PermissionDenied("Only staff may see rule sets.")
         return view(request, *args, **kwargs)
 
@@ -51,7 +51,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if kind == STAFF:
         context: dict[str, Any] = {
             "rule_sets": selectors.visible_rule_sets(user),
-            "teams": selectors.teams_of_property(user.property),
+            "teams": selectors.teams_of_staff(user),
         }
         return render(request, "pages/home_staff.html", context)
     if user.is_supervisor:

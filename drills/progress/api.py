@@ -13,8 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drills import access
 from drills.api.views import ERRORS
-from drills.models import Role, User
+from drills.models import User
 from drills.progress import selectors
 from drills.progress.stats import Level, Mastery, Policy
 
@@ -105,7 +106,7 @@ def _viewer(request: Request) -> User:
 
 def _team_viewer(request: Request) -> User:
     user = _viewer(request)
-    if not (user.is_superuser or user.is_property_staff or user.role == Role.SUPERVISOR):
+    if not access.is_team_viewer(user):
         raise PermissionDenied("Only supervisors and staff see team progress.")
     return user
 
@@ -132,7 +133,7 @@ class TeamList(APIView):
         responses={200: ProgressTeamSerializer(many=True), 401: ERRORS, 403: ERRORS},
     )
     def get(self, request: Request) -> Response:
-        teams = selectors.visible_teams(_team_viewer(request)).prefetch_related("members")
+        teams = access.visible_teams(_team_viewer(request)).prefetch_related("members")
         return Response([{"id": t.pk, "name": t.name, "members": len(t.members.all())} for t in teams])
 
 

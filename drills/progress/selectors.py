@@ -1,12 +1,9 @@
 """Reads of the progress pages, exports and API. Only summary rows: never raw attempts,
 except a trainee's own attempt list and the replay of one attempt.
 
-Who sees what (every page, export and API endpoint goes through these):
-
-- a trainee: only themselves;
-- a supervisor: the teams they supervise and those teams' members (and themselves);
-- staff of a property: every team and person of that property; a superuser: everything.
-Anything else is "not found" (404), so ids of other properties are not revealed.
+Who sees what is decided by ``drills.access`` (``visible_teams``, ``visible_trainees``);
+every page, export and API endpoint goes through it. Anything else is
+"not found" (404), so ids of other properties are not revealed.
 """
 
 from __future__ import annotations
@@ -17,11 +14,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
+from drills.access import visible_teams, visible_trainees
 from drills.kinds.base import all_kinds
-from drills.models import Attempt, DrillScenario, Property, Role, Team, User
+from drills.models import Attempt, DrillScenario, Property, Team, User
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
 from drills.progress.stats import (
@@ -39,36 +37,7 @@ DEFAULT_TARGET_SECONDS = 30  # for a kind no longer in the registry
 TREND_DAYS = 30
 
 
-# --- Access ----------------------------------------------------------------------
-
-
-def visible_teams(user: User) -> QuerySet[Team]:
-    teams = Team.objects.select_related("property")
-    if user.is_superuser:
-        return teams
-    if user.is_property_staff:
-        return teams.filter(property_id=user.property_id) if user.property_id else teams.none()
-    if user.role == Role.SUPERVISOR:
-        return teams.filter(supervisors=user)
-    return teams.none()
-
-
-def visible_trainees(user: User) -> QuerySet[User]:
-    """People whose progress ``user`` may see (themselves included)."""
-    people = User.objects.select_related("property")
-    if user.is_superuser:
-        return people
-    if user.is_property_staff:
-        return (
-            people.filter(Q(property_id=user.property_id) | Q(pk=user.pk))
-            if user.property_id
-            else people.filter(pk=user.pk)
-        )
-    if user.role == Role.SUPERVISOR:
-        member_ids = Team.members.through.objects.filter(team__supervisors=user).values("user_id")
-        return people.filter(Q(pk__in=member_ids) | Q(pk=user.pk))
-    return people.filter(pk=user.pk)
-
+# --- Access (the rules: drills.access) ------------------------------------------
 
 def team_for(user: User, team_id: int) -> Team | None:
     """A team ``user`` may see, with its property's training policy (one query)."""

@@ -17,9 +17,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from drills import access
 from drills.exams.selectors import certification_status
 from drills.kinds.base import UnknownKindError, get_kind
-from drills.models import Role, User
+from drills.models import User
 from drills.practice.services import regenerate
 from drills.progress import charts, exports, selectors
 from drills.progress.stats import Level
@@ -33,13 +34,9 @@ def _user(request: HttpRequest) -> User:
     return user
 
 
-def _may_see_teams(user: User) -> bool:
-    return user.is_superuser or user.is_property_staff or user.role == Role.SUPERVISOR
-
-
 def _require_team_viewer(request: HttpRequest) -> User:
     user = _user(request)
-    if not _may_see_teams(user):
+    if not access.is_team_viewer(user):
         raise PermissionDenied("Only supervisors and staff see team progress.")
     return user
 
@@ -134,7 +131,7 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def teams(request: HttpRequest) -> HttpResponse:
     user = _require_team_viewer(request)
-    visible = selectors.visible_teams(user).prefetch_related("members", "supervisors")
+    visible = access.visible_teams(user).prefetch_related("members", "supervisors")
     return render(request, "progress/teams.html", {"teams": visible})
 
 
@@ -214,7 +211,7 @@ def items(request: HttpRequest) -> HttpResponse:
             raise Http404("No such team")
         trainees: Any = selectors.team_members(selected)
     else:
-        trainees = selectors.visible_trainees(user).exclude(pk=user.pk)
+        trainees = access.visible_trainees(user).exclude(pk=user.pk)
     stats = selectors.item_stats(trainees)
     facility = charts.bar_chart(
         "Facility: share of answers right, per drill and difficulty",
@@ -228,7 +225,7 @@ def items(request: HttpRequest) -> HttpResponse:
     context = {
         "stats": stats,
         "facility": facility,
-        "teams": selectors.visible_teams(user),
+        "teams": access.visible_teams(user),
         "selected": selected,
     }
     return render(request, "progress/items.html", context)

@@ -142,3 +142,32 @@ def test_the_development_defaults_use_sqlite_and_eager_tasks():
     clean["DEBUG"] = "1"
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=clean, capture_output=True, text=True)
     assert result.stdout.split() == ["django.db.backends.sqlite3", "True", "True"], result.stderr
+
+
+def _settings_of(names: str, **env: str) -> subprocess.CompletedProcess[str]:
+    script = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='casino_training.settings'; django.setup();"
+        f"from django.conf import settings as s; print(*[getattr(s, n) for n in {names.split()!r}])"
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY"}}
+    clean.update({"DEBUG": "1", **env})
+    return subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=clean, capture_output=True, text=True)
+
+
+def test_sign_in_lockout_and_token_lifetime_come_from_the_environment():
+    names = "AXES_FAILURE_LIMIT AXES_COOLOFF_TIME API_TOKEN_TTL_HOURS"
+    defaults = _settings_of(names)
+    assert defaults.stdout.split() == ["5", "0:30:00", "168"], defaults.stderr
+    chosen = _settings_of(names, LOGIN_FAILURE_LIMIT="8", LOGIN_LOCKOUT_MINUTES="0", API_TOKEN_TTL_HOURS="2")
+    assert chosen.stdout.split() == ["8", "None", "2"], chosen.stderr  # 0: locked until staff unlock
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "message"),
+    [("LOGIN_FAILURE_LIMIT", "0", "at least 1"), ("API_TOKEN_TTL_HOURS", "week", "not a whole number")],
+)
+def test_bad_lockout_and_token_settings_name_the_variable(name, raw, message):
+    result = _settings_of("AXES_FAILURE_LIMIT", **{name: raw})
+    assert result.returncode != 0
+    assert f"{name}={raw!r}" in result.stderr
+    assert message in result.stderr

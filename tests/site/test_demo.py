@@ -7,6 +7,7 @@ import io
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from drills.models import Property, Role, RuleSet, Team, User
 from drills.services.demo import DEMO_USERS, example_bonus_pay_table
@@ -32,7 +33,9 @@ def test_load_demo_is_idempotent_and_prints_every_login(fast_passwords: None) ->
     assert snapshot() == counts
     for demo in DEMO_USERS:
         assert f"{demo.username:<12} / {demo.password}" in first
-        assert authenticate(username=demo.username, password=demo.password) is not None
+        # Every sign-in goes through the lockout check, which needs the request.
+        request = RequestFactory().post("/login/")
+        assert authenticate(request, username=demo.username, password=demo.password) is not None
     assert "never use these passwords" in first
 
 

@@ -1,0 +1,216 @@
+"""One access rule (drills.access), the same on every page, API endpoint, export and
+admin list. The case the two old copies disagreed on: a supervisor listed on a team of
+*another* property. The rule: a supervisor sees their own teams, and only within their
+own property; staff their property; a superuser everything; a trainee themselves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.test import Client
+
+from drills import access
+from drills.models import Attempt, Property, Role, Team, User
+from tests.personas import make_user
+from tests.progress.conftest import grade_attempt
+
+pytestmark = pytest.mark.django_db
+
+PERSONAS = ["anonymous", "trainee", "supervisor", "other_supervisor", "staff", "superuser"]
+
+
+@dataclass
+class World:
+    casino: Property
+    other_casino: Property
+    team_a: Team  # casino: the supervisor's team (trainee, teammate)
+    team_b: Team  # casino: a team the supervisor does not lead (stranger)
+    team_x: Team  # other casino: the other supervisor's team (outsider); the supervisor is wrongly listed on it
+    people: dict[str, User]
+    attempts: dict[str, Attempt]
+
+
+@pytest.fixture
+def world(db: None) -> World:
+    casino = Property.objects.create(name="Casino", slug="casino")
+    other = Property.objects.create(name="Other Casino", slug="other")
+    people = {
+        "trainee": make_user("trainee", Role.TRAINEE, casino),
+        "teammate": make_user("teammate", Role.TRAINEE, casino),
+        "stranger": make_user("stranger", Role.TRAINEE, casino),
+        "outsider": make_user("outsider", Role.TRAINEE, other),
+        "supervisor": make_user("supervisor", Role.SUPERVISOR, casino),
+        "other_supervisor": make_user("other_supervisor", Role.SUPERVISOR, other),
+        "staff": make_user("staff", Role.STAFF, casino),
+        "superuser": make_user("superuser", Role.STAFF, None, is_superuser=True),
+    }
+    team_a = Team.objects.create(property=casino, name="Team A")
+    team_a.members.add(people["trainee"], people["teammate"])
+    team_a.supervisors.add(people["supervisor"])
+    team_b = Team.objects.create(property=casino, name="Team B")
+    team_b.members.add(people["stranger"])
+    team_x = Team.objects.create(property=other, name="Team X")
+    team_x.members.add(people["outsider"])
+    team_x.supervisors.add(people["other_supervisor"], people["supervisor"])  # the cross-property listing
+    attempts = {name: grade_attempt(people[name]) for name in ("trainee", "stranger", "outsider")}
+    return World(casino, other, team_a, team_b, team_x, people, attempts)
+
+
+def names(queryset: object) -> set[str]:
+    return {str(getattr(item, "username", None) or item.name) for item in queryset}  # type: ignore[attr-defined]
+
+
+# --- the rule itself -------------------------------------------------------------------------
+
+
+def test_visible_teams_by_role(world: World) -> None:
+    p = world.people
+    assert names(access.visible_teams(p["trainee"])) == set()
+    assert names(access.visible_teams(p["supervisor"])) == {"Team A"}  # not Team X: another property
+    assert names(access.visible_teams(p["other_supervisor"])) == {"Team X"}
+    assert names(access.visible_teams(p["staff"])) == {"Team A", "Team B"}
+    assert names(access.visible_teams(p["superuser"])) == {"Team A", "Team B", "Team X"}
+
+
+def test_visible_trainees_by_role(world: World) -> None:
+    p = world.people
+    assert names(access.visible_trainees(p["trainee"])) == {"trainee"}
+    assert names(access.visible_trainees(p["supervisor"])) == {"supervisor", "trainee", "teammate"}
+    assert names(access.visible_trainees(p["other_supervisor"])) == {"other_supervisor", "outsider"}
+    assert names(access.visible_trainees(p["staff"])) == {
+        "trainee", "teammate", "stranger", "supervisor", "staff"
+    }
+    assert names(access.visible_trainees(p["superuser"])) == set(p)
+
+
+def test_visible_candidates_are_the_visible_trainees_who_sit_exams(world: World) -> None:
+    p = world.people
+    assert names(access.visible_candidates(p["trainee"])) == set()
+    assert names(access.visible_candidates(p["supervisor"])) == {"trainee", "teammate"}
+    assert names(access.visible_candidates(p["staff"])) == {"trainee", "teammate", "stranger"}
+    assert names(access.visible_candidates(p["superuser"])) == {"trainee", "teammate", "stranger", "outsider"}
+
+
+def test_a_supervisor_or_staff_without_a_property_sees_only_themselves(world: World) -> None:
+    for role in (Role.SUPERVISOR, Role.STAFF):
+        loose = make_user(f"loose-{role}", role, None)
+        world.team_a.supervisors.add(loose)
+        assert names(access.visible_teams(loose)) == set()
+        assert names(access.visible_trainees(loose)) == {loose.username}
+
+
+def test_a_member_of_another_property_on_a_team_is_not_shown(world: World) -> None:
+    """The admin refuses it, but a bad import could put one there: the rule still holds."""
+    world.team_a.members.add(world.people["outsider"])
+    assert "outsider" not in names(access.visible_trainees(world.people["supervisor"]))
+
+
+# --- every door ------------------------------------------------------------------------------
+
+
+def client_for(world: World, persona: str) -> Client:
+    client = Client()
+    if persona != "anonymous":
+        client.force_login(world.people[persona])
+    return client
+
+
+def urls(world: World) -> dict[str, str]:
+    p, a = world.people, world.attempts
+    return {
+        "progress-mine": "/progress/",
+        "trainee-own-team": f"/progress/trainees/{p['trainee'].pk}/",
+        "trainee-other-team": f"/progress/trainees/{p['stranger'].pk}/",
+        "trainee-other-casino": f"/progress/trainees/{p['outsider'].pk}/",
+        "csv-other-casino": f"/progress/trainees/{p['outsider'].pk}/attempts.csv",
+        "replay-other-casino": f"/progress/attempts/{a['outsider'].scenario.public_id}/",
+        "teams": "/progress/teams/",
+        "team-a": f"/progress/teams/{world.team_a.pk}/",
+        "team-b": f"/progress/teams/{world.team_b.pk}/",
+        "team-x": f"/progress/teams/{world.team_x.pk}/",
+        "team-x-csv": f"/progress/teams/{world.team_x.pk}/progress.csv",
+        "items-team-x": f"/progress/items/?team={world.team_x.pk}",
+        "api-teams": "/api/v1/progress/teams/",
+        "api-team-a": f"/api/v1/progress/teams/{world.team_a.pk}/",
+        "api-team-x": f"/api/v1/progress/teams/{world.team_x.pk}/",
+        "exam-results": "/exams/results/",
+        "exam-results-csv": "/exams/results.csv",
+        "rule-sets": "/rule-sets/",
+        "admin-users": "/admin/drills/user/",
+        "admin-attempts": "/admin/drills/attempt/",
+    }
+
+
+# anonymous, trainee, supervisor, other_supervisor, staff, superuser
+EXPECTED = {
+    "progress-mine": [302, 200, 200, 200, 200, 200],
+    "trainee-own-team": [302, 200, 200, 404, 200, 200],
+    "trainee-other-team": [302, 404, 404, 404, 200, 200],
+    "trainee-other-casino": [302, 404, 404, 200, 404, 200],
+    "csv-other-casino": [302, 404, 404, 200, 404, 200],
+    "replay-other-casino": [302, 404, 404, 200, 404, 200],
+    "teams": [302, 403, 200, 200, 200, 200],
+    "team-a": [302, 403, 200, 404, 200, 200],
+    "team-b": [302, 403, 404, 404, 200, 200],
+    "team-x": [302, 403, 404, 200, 404, 200],
+    "team-x-csv": [302, 403, 404, 200, 404, 200],
+    "items-team-x": [302, 403, 404, 200, 404, 200],
+    "api-teams": [401, 403, 200, 200, 200, 200],
+    "api-team-a": [401, 403, 200, 404, 200, 200],
+    "api-team-x": [401, 403, 404, 200, 404, 200],
+    "exam-results": [302, 403, 200, 200, 200, 200],
+    "exam-results-csv": [302, 403, 200, 200, 200, 200],
+    "rule-sets": [302, 403, 403, 403, 200, 200],
+    "admin-users": [302, 302, 302, 302, 200, 200],
+    "admin-attempts": [302, 302, 302, 302, 200, 200],
+}
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_status_by_persona(world: World, persona: str, name: str) -> None:
+    response = client_for(world, persona).get(urls(world)[name])
+    assert response.status_code == EXPECTED[name][PERSONAS.index(persona)]
+    if response.status_code == 302:
+        assert "/login/" in response["Location"]
+
+
+TEAMS_SEEN = {
+    "supervisor": {"Team A"},
+    "other_supervisor": {"Team X"},
+    "staff": {"Team A", "Team B"},
+    "superuser": {"Team A", "Team B", "Team X"},
+}
+
+
+@pytest.mark.parametrize("persona", TEAMS_SEEN)
+def test_team_lists_show_exactly_the_visible_teams(world: World, persona: str) -> None:
+    client = client_for(world, persona)
+    api = {team["name"] for team in client.get("/api/v1/progress/teams/").json()}
+    assert api == TEAMS_SEEN[persona]
+    for page in ("/progress/teams/", "/", "/progress/items/"):
+        html = client.get(page).content.decode()
+        shown = {name for name in ("Team A", "Team B", "Team X") if name in html}
+        assert shown == TEAMS_SEEN[persona], page
+
+
+def test_exam_results_list_only_visible_candidates(world: World) -> None:
+    html = client_for(world, "supervisor").get("/exams/results/").content.decode()
+    assert "Outsider" not in html
+    assert "Stranger" not in html
+
+
+def test_admin_lists_keep_to_the_staff_property(world: World) -> None:
+    html = client_for(world, "staff").get("/admin/drills/user/").content.decode()
+    assert ">outsider<" not in html
+    assert ">other_supervisor<" not in html
+    assert ">stranger<" in html
+    attempts = client_for(world, "staff").get("/admin/drills/attempt/").content.decode()
+    assert "outsider" not in attempts
+    assert "stranger" in attempts
+
+
+def test_me_lists_only_the_supervisors_teams_of_their_property(world: World) -> None:
+    me = client_for(world, "supervisor").get("/api/v1/me/").json()
+    assert [team["name"] for team in me["supervised_teams"]] == ["Team A"]

@@ -91,7 +91,8 @@ def test_a_plain_round_from_the_deal_to_the_settlement():
         "deal box=3 card=5D", "stand box=1", "stand box=3", "deal-dealer card=8H", "deal-dealer card=TD",
         "announce total=24", "pay box=3 amount=10.00", "pay box=1 amount=25.00",
     ]
-    assert end.finished and end.due() is None
+    assert end.finished
+    assert end.due() is None
     assert [(box, result.net) for box, result in end.settlement] == [(1, D("25.00")), (3, D("10.00"))]
 
 
@@ -141,8 +142,7 @@ def test_jack_switch_pays_its_blackjack_1_to_1_and_names_3_to_2():
 
 def dealer_blackjack_round() -> TwentyOneRound:
     # Box 1 insures 5.00; box 2 doubles 11 and draws; the dealer's Ace makes blackjack.
-    decisions = Decisions((Insure(box=1, amount=D("5")), Stand(box=1)) + tuple(
-        parse_log("double box=2", VOCABULARY)))
+    decisions = Decisions((Insure(box=1, amount=D("5")), Stand(box=1), *tuple(parse_log("double box=2", VOCABULARY))))
     return TwentyOneRound.start(BJ, boxes((1, "10"), (2, "10")), cards("TS 6H AH 7C 5D 8C KC"), players=decisions)
 
 
@@ -345,10 +345,13 @@ def test_a_stored_log_replays_to_the_same_round_and_the_notation_round_trips(sta
     text = format_log(end.log)
     assert parse_log(text, VOCABULARY) == end.log
     replayed = replay(start.restart(NOTHING_AUTOMATIC), parse_log(text, VOCABULARY))
-    assert replayed.finished and replayed.log == end.log and replayed.table == end.table
+    assert replayed.finished
+    assert replayed.log == end.log
+    assert replayed.table == end.table
     dealer_only = [action for action in end.log if action.ACTOR.value == "dealer"]
     checked = review(start, dealer_only)
-    assert checked.complete and checked.first_error is None
+    assert checked.complete
+    assert checked.first_error is None
 
 
 def wrong_actions(state: TwentyOneRound, rng: random.Random) -> list[RoundAction]:
@@ -390,7 +393,8 @@ def test_every_wrong_action_is_refused_with_a_rule_id_and_a_named_mistake(start,
                 state.apply(wrong)
             error = caught.value
             assert error.rule.startswith(("BJ-", "JS-"))
-            assert error.mistake in MISTAKES and error.mistake in MESSAGES
+            assert error.mistake in MISTAKES
+            assert error.mistake in MESSAGES
             assert error.due == state.due().action
             assert explain_mistake(error)
         state = state.apply(state.due().action)

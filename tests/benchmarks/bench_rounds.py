@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino_training.settings")
 os.environ.setdefault("DEBUG", "1")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 

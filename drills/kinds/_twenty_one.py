@@ -36,7 +36,7 @@ from games.blackjack.settle import PlayerHand
 from games.cards import Card, Rank, format_cards, parse_standard_card
 from games.money import format_money
 from games.players import twenty_one as players
-from games.players.twenty_one import Style
+from games.players.twenty_one import Style as Style  # the drills' kinds import it from here
 
 R = TypeVar("R", bound=TwentyOneRules)
 

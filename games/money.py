@@ -25,7 +25,6 @@ from games.errors import MoneyError
 
 CENT: Final = Decimal("0.01")
 ZERO: Final = Decimal("0.00")
-
 MAX_AMOUNT: Final = Decimal("1000000.00")
 """The largest amount any door accepts, per amount (a bet, a bank, a limit, a net).
 

@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drills.api import procedure_docs
 from drills.api.errors import error_payload
 from drills.api.parsers import JSONBodyParser
 from drills.api.permissions import IsSupervisorOrStaff
@@ -116,6 +117,7 @@ class RulingView(APIView):
     @extend_schema(
         operation_id="rulings_ask",
         summary="Ask for a ruling",
+        description=procedure_docs.description(),
         parameters=[
             OpenApiParameter("game", str, OpenApiParameter.PATH, enum=list(GAMES), description="The game's slug."),
             OpenApiParameter("question", str, OpenApiParameter.PATH, description="The question (RULINGS.md)."),
@@ -131,6 +133,7 @@ class RulingView(APIView):
         },
         examples=[
             OpenApiExample("A request body", value={"cards": ["AS", "KH"]}, request_only=True),
+            *procedure_docs.examples(),
         ],
         tags=["rulings"],
     )

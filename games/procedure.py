@@ -392,9 +392,24 @@ def _dataclass_fields(action_class: type[Action]) -> tuple[dataclasses.Field[Any
 
 def replay(start: StateT, actions: Sequence[Action]) -> StateT:
     """Apply a stored log to its start: the same round, or a :class:`ProcedureError` naming
-    the step that no longer fits (e.g. under another engine version)."""
+    the step that no longer fits (e.g. under another engine version).
+
+    A round may perform actions by itself (the players' decisions, automations): those are
+    in its log too. A stored action the round has already performed at that place in its
+    log is matched, not applied again, so a full stored log replays whatever the start's
+    automations; a stored action that differs from what the round performed there is
+    refused like any wrong action."""
     state = start
     for number, action in enumerate(actions, start=1):
+        performed = state.log
+        if number <= len(performed):
+            if performed[number - 1] != action:
+                due = performed[number - 1]
+                raise ProcedureError(
+                    rule="log", mistake="not-the-logged-action", attempted=action, due=due, step=number,
+                    details={"due": due.notation(), "attempted": action.notation()},
+                )
+            continue
         try:
             state = state.apply(action)
         except ProcedureError as error:

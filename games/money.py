@@ -24,6 +24,8 @@ from games.errors import MoneyError
 
 CENT: Final = Decimal("0.01")
 ZERO: Final = Decimal("0.00")
+MONEY_LIMIT: Final = Decimal("1e15")
+"""No amount reaches a thousand trillion; larger input is refused, not rounded."""
 
 
 def parse_money(value: object) -> Decimal:
@@ -42,6 +44,10 @@ def parse_money(value: object) -> Decimal:
     Traceback (most recent call last):
     ...
     games.errors.MoneyError: '-1' is negative
+    >>> parse_money("1e30")
+    Traceback (most recent call last):
+    ...
+    games.errors.MoneyError: '1e30' is too large an amount
     """
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
         raise MoneyError(f"{value!r} is not an amount: expected a string such as \"10.50\" or a number")
@@ -53,6 +59,8 @@ def parse_money(value: object) -> Decimal:
         raise MoneyError(f"{value!r} is not an amount")
     if amount < 0:
         raise MoneyError(f"{value!r} is negative")
+    if amount >= MONEY_LIMIT:  # beyond it, cents exceed the decimal context's precision
+        raise MoneyError(f"{value!r} is too large an amount")
     if amount != amount.quantize(CENT, rounding=ROUND_DOWN):
         raise MoneyError(f"{value!r} has more than two decimals")
     return amount.quantize(CENT)

@@ -89,7 +89,7 @@ from games.over_under_26.hand import HAND_SIZE, SHOE, verify_cards
 from games.over_under_26.rules import OverUnderRules
 from games.over_under_26.settlement import Choice, Settlement, settle, verify_bets, verify_choice
 from games.players.over_under_26 import OverUnderPlayer
-from games.procedure import Action, Actor, Due, ProcedureError, Vocabulary
+from games.procedure import Action, Actor, PlannedRound, Step, Vocabulary
 
 __all__ = [
     "MAX_BOXES",
@@ -322,17 +322,9 @@ class StartError(GameError):
 # --- the plan: the one right order -------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Step:
-    action: Action
-    rules: tuple[str, ...]
-    phase: str
-    """deal / joker / choices / reveal / settle-lose / settle-win / settle-bonus / clear."""
-
-
-def _plan(start: OverUnderStart, rules: OverUnderRules) -> tuple[tuple[_Step, ...], tuple[Settlement, ...]]:
-    steps: list[_Step] = [_Step(DealUp(start.cards[0]), ("OU-P2", "OU-4"), "deal")]
-    steps += [_Step(DealDown(card), ("OU-P2", "OU-4"), "deal") for card in start.cards[1:]]
+def _plan(start: OverUnderStart, rules: OverUnderRules) -> tuple[tuple[Step, ...], tuple[Settlement, ...]]:
+    steps: list[Step] = [Step(DealUp(start.cards[0]), ("OU-P2", "OU-4"), "deal")]
+    steps += [Step(DealDown(card), ("OU-P2", "OU-4"), "deal") for card in start.cards[1:]]
     results = tuple(
         settle(start.cards, choice, bet.ante, bet.bonus, rules)
         for bet, choice in zip(start.boxes, start.choices, strict=True)
@@ -340,45 +332,45 @@ def _plan(start: OverUnderStart, rules: OverUnderRules) -> tuple[tuple[_Step, ..
     reverse = list(zip(start.boxes, results, strict=True))[::-1]
     if isinstance(start.cards[0], Joker):
         paid = ("OU-P3", "OU-4a", "OU-W")
-        steps += [_Step(Pay(bet.box, Stake.MAIN, result.ante_win), paid, "joker") for bet, result in reverse]
+        steps += [Step(Pay(bet.box, Stake.MAIN, result.ante_win), paid, "joker") for bet, result in reverse]
         steps += [
-            _Step(Return(bet.box, Stake.BONUS, result.bets.bonus), ("OU-P3", "OU-4a"), "joker")
+            Step(Return(bet.box, Stake.BONUS, result.bets.bonus), ("OU-P3", "OU-4a"), "joker")
             for bet, result in reverse
             if result.bets.bonus > 0
         ]
-        steps.append(_Step(Discard(), ("OU-P3", "OU-4a"), "clear"))
+        steps.append(Step(Discard(), ("OU-P3", "OU-4a"), "clear"))
         return tuple(steps), results
     for bet, result in zip(start.boxes, results, strict=True):
         assert result.choice is not None  # verify_choice
-        steps.append(_Step(Choose(bet.box, result.choice), ("OU-P4", "OU-5"), "choices"))
+        steps.append(Step(Choose(bet.box, result.choice), ("OU-P4", "OU-5"), "choices"))
         if result.choice is Choice.FOLD:
-            steps.append(_Step(Collect(bet.box, Stake.MAIN, result.bets.ante), ("OU-P4", "OU-5"), "choices"))
+            steps.append(Step(Collect(bet.box, Stake.MAIN, result.bets.ante), ("OU-P4", "OU-5"), "choices"))
             if result.bets.bonus > 0:
-                steps.append(_Step(Collect(bet.box, Stake.BONUS, result.bets.bonus), ("OU-P4", "OU-5"), "choices"))
+                steps.append(Step(Collect(bet.box, Stake.BONUS, result.bets.bonus), ("OU-P4", "OU-5"), "choices"))
     playing = [(bet, result) for bet, result in reverse if result.choice is not Choice.FOLD]
     if playing:
-        steps.append(_Step(Turn(), ("OU-P5", "OU-6"), "reveal"))
+        steps.append(Step(Turn(), ("OU-P5", "OU-6"), "reveal"))
         if any(isinstance(card, Joker) for card in start.cards[1:]):
-            steps.append(_Step(AnnounceJoker(), ("OU-P5", "OU-4b"), "reveal"))
+            steps.append(Step(AnnounceJoker(), ("OU-P5", "OU-4b"), "reveal"))
         else:
             total = playing[0][1].total
             assert total is not None
-            steps.append(_Step(Announce(total), ("OU-P5", "OU-6", "OU-2"), "reveal"))
+            steps.append(Step(Announce(total), ("OU-P5", "OU-6", "OU-2"), "reveal"))
     for bet, result in playing:
         if result.ante_win < 0:
             steps.append(
-                _Step(Collect(bet.box, Stake.MAIN, -result.ante_win), ("OU-P6", *result.rules[:1]), "settle-lose")
+                Step(Collect(bet.box, Stake.MAIN, -result.ante_win), ("OU-P6", *result.rules[:1]), "settle-lose")
             )
     for bet, result in playing:
         if result.ante_win > 0:
             won = ("OU-P6", *result.rules[:1], "OU-W")
-            steps.append(_Step(Pay(bet.box, Stake.MAIN, result.ante_win), won, "settle-win"))
+            steps.append(Step(Pay(bet.box, Stake.MAIN, result.ante_win), won, "settle-win"))
     for bet, result in playing:
         if result.bonus_win < 0:
-            steps.append(_Step(Collect(bet.box, Stake.BONUS, -result.bonus_win), ("OU-P6", "OU-10"), "settle-bonus"))
+            steps.append(Step(Collect(bet.box, Stake.BONUS, -result.bonus_win), ("OU-P6", "OU-10"), "settle-bonus"))
         elif result.bonus_win > 0:
-            steps.append(_Step(Pay(bet.box, Stake.BONUS, result.bonus_win), ("OU-P6", "OU-10"), "settle-bonus"))
-    steps.append(_Step(Discard(), ("OU-P6",), "clear"))
+            steps.append(Step(Pay(bet.box, Stake.BONUS, result.bonus_win), ("OU-P6", "OU-10"), "settle-bonus"))
+    steps.append(Step(Discard(), ("OU-P6",), "clear"))
     return tuple(steps), results
 
 
@@ -386,14 +378,14 @@ def _plan(start: OverUnderStart, rules: OverUnderRules) -> tuple[tuple[_Step, ..
 
 
 @dataclass(frozen=True, slots=True)
-class OverUnderRound:
-    """An Over/Under 26 round: the start, the plan it fixes, and the actions so far."""
+class OverUnderRound(PlannedRound):
+    """An Over/Under 26 round: the start, the course it fixes, and the actions so far."""
 
     start: OverUnderStart
     rules: OverUnderRules
     automations: frozenset[Automation]
-    _steps: tuple[_Step, ...] = field(repr=False)
-    _results: tuple[Settlement, ...] = field(repr=False)
+    steps: tuple[Step, ...] = field(repr=False)
+    results: tuple[Settlement, ...] = field(repr=False)
     log: tuple[Action, ...] = ()
 
     @classmethod
@@ -404,37 +396,14 @@ class OverUnderRound:
         the automated actions and the players' choices due first are already applied."""
         start.verify(rules)
         steps, results = _plan(start, rules)
-        return cls(start, rules, frozenset(automations), steps, results)._advance()
-
-    # the Round protocol
-
-    @property
-    def finished(self) -> bool:
-        return len(self.log) == len(self._steps)
-
-    def due(self) -> Due | None:
-        if self.finished:
-            return None
-        step = self._steps[len(self.log)]
-        return Due(step.action, step.rules)
-
-    def verify(self, action: Action) -> None:
-        if self.finished:
-            raise ProcedureError(rule="OU-P6", mistake="round-over", attempted=action, due=None)
-        step = self._steps[len(self.log)]
-        if action != step.action:
-            rule, mistake, details = self._diagnose(step, action)
-            raise ProcedureError(rule=rule, mistake=mistake, attempted=action, due=step.action, details=details)
-
-    def apply(self, action: Action) -> Self:
-        self.verify(action)
-        return self._with(action)._advance()
+        state = cls(start, rules, frozenset(automations), steps, results)
+        return state._advanced(state)
 
     # results
 
     def settlement(self) -> dict[int, Settlement]:
         """Box -> the settlement the round ends with (:func:`games.over_under_26.settle`)."""
-        return {bet.box: result for bet, result in zip(self.start.boxes, self._results, strict=True)}
+        return {bet.box: result for bet, result in zip(self.start.boxes, self.results, strict=True)}
 
     def paid(self) -> dict[int, Decimal]:
         """Box -> the net the recorded money actions gave the player so far (a return nets 0)."""
@@ -445,11 +414,6 @@ class OverUnderRound:
             elif isinstance(action, Collect):
                 nets[action.box] -= action.amount
         return nets
-
-    @property
-    def correct_log(self) -> tuple[Action, ...]:
-        """Every action of the round as the procedure has it."""
-        return tuple(step.action for step in self._steps)
 
     # the triads
 
@@ -538,27 +502,9 @@ class OverUnderRound:
     # inside
 
     def _can(self, action: Action) -> bool:
-        try:
-            self.verify(action)
-        except ProcedureError:
-            return False
-        return True
+        return self.can(action)
 
-    def _with(self, action: Action) -> Self:
-        return type(self)(self.start, self.rules, self.automations, self._steps, self._results, (*self.log, action))
-
-    def _advance(self) -> Self:
-        """Apply the players' choices and the automated actions that are due."""
-        state = self
-        while not state.finished:
-            action = state._steps[len(state.log)].action
-            stage = getattr(action, "STAGE", None)
-            if action.ACTOR is Actor.DEALER and stage not in state.automations:
-                break
-            state = state._with(action)
-        return state
-
-    def _diagnose(self, step: _Step, action: Action) -> tuple[str, str, dict[str, str]]:
+    def _diagnose(self, step: Step, action: Action) -> tuple[str, str, dict[str, str]]:
         due = step.action
         rule = step.rules[0]
         details = {"due": due.notation(), "attempted": action.notation()}
@@ -587,10 +533,10 @@ class OverUnderRound:
             return self._diagnose_money(step, action, details)
         return rule, "out-of-order", details
 
-    def _diagnose_reveal(self, step: _Step, action: Action, details: dict[str, str]) -> tuple[str, str, dict[str, str]]:
+    def _diagnose_reveal(self, step: Step, action: Action, details: dict[str, str]) -> tuple[str, str, dict[str, str]]:
         due = step.action
         if isinstance(action, Turn):
-            if not any(isinstance(s.action, Turn) for s in self._steps):
+            if not any(isinstance(s.action, Turn) for s in self.steps):
                 return "OU-P5", "turned-after-every-fold", details
             return "OU-P5", "out-of-order", details
         if isinstance(due, Turn):
@@ -601,7 +547,7 @@ class OverUnderRound:
             return "OU-P5", "wrong-announcement", details
         return "OU-P5", "out-of-order", details
 
-    def _diagnose_money(self, step: _Step, action: Action, details: dict[str, str]) -> tuple[str, str, dict[str, str]]:
+    def _diagnose_money(self, step: Step, action: Action, details: dict[str, str]) -> tuple[str, str, dict[str, str]]:
         assert isinstance(action, (Pay, Collect, Return))
         due = step.action
         if step.phase == "reveal":
@@ -633,5 +579,5 @@ class OverUnderRound:
 
     def _fold_collections(self) -> tuple[Action, ...]:
         return tuple(
-            step.action for step in self._steps if step.phase == "choices" and isinstance(step.action, Collect)
+            step.action for step in self.steps if step.phase == "choices" and isinstance(step.action, Collect)
         )

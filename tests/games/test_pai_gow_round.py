@@ -195,10 +195,14 @@ def test_the_logical_way_after_pg_5_and_pg_7():
 def test_an_impossible_start_names_its_field(change, field):
     keywords = {"deck": ORDERED, "dice": (1, 1, 1), "bank": Decimal("100"), "seats": (ten(3),), "events": ()}
     keywords = change(keywords)
-    with pytest.raises(StartError) as caught:
+
+    def begin():
         start = PaiGowStart.of(keywords["deck"], keywords["dice"], keywords["bank"], keywords["seats"],
                                events=keywords["events"])
-        PaiGowRound.begin(start, RULES)
+        return PaiGowRound.begin(start, RULES)
+
+    with pytest.raises(StartError) as caught:
+        begin()
     assert caught.value.field == field
 
 
@@ -224,7 +228,8 @@ automation_sets = st.sets(st.sampled_from(list(Automation)))
 
 def seeded_start(seed: int) -> PaiGowStart:
     rng = random.Random(seed)
-    seats = [Seat(p, Decimal(rng.choice(["5", "10", "25", "100"]))) for p in sorted(rng.sample(range(2, 8), rng.randint(1, 6)))]
+    positions = sorted(rng.sample(range(2, 8), rng.randint(1, 6)))
+    seats = [Seat(p, Decimal(rng.choice(["5", "10", "25", "100"]))) for p in positions]
     bank = Decimal(rng.choice(["20", "60", "100", "1000"]))
     events = ()
     if rng.random() < 0.25:

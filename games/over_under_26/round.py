@@ -227,7 +227,6 @@ MISTAKES: Final = (
     "revealed-after-first-card-joker",
     "choice-taken-by-the-dealer",
     "fold-not-collected-at-once",
-    "turned-before-the-choices",
     "turned-after-every-fold",
     "announced-before-turning",
     "wrong-total",

@@ -44,7 +44,6 @@ SENTENCES: Final[Mapping[str, str]] = {
     ),
     "choice-taken-by-the-dealer": "Acted for a player: each box makes its own choice",
     "fold-not-collected-at-once": "Went on before collecting a folded box: a fold is collected at once",
-    "turned-before-the-choices": "Turned the cards before every box had chosen",
     "turned-after-every-fold": "Turned the cards although every box folded",
     "announced-before-turning": "Announced before turning the three face-down cards",
     "wrong-total": "Announced {announced}; the four cards total {total}",

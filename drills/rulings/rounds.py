@@ -31,6 +31,8 @@ StateT = TypeVar("StateT", bound=Round)
 EnumT = TypeVar("EnumT", bound=StrEnum)
 
 NOT_THE_NEXT_CARD = frozenset({"not-the-next-card", "not-the-next-stack"})
+MAX_ACTIONS = 500
+"""No round of these games takes as many dealer actions; a longer log is refused."""
 
 
 def recorded_actions(body: Body, vocabulary: Vocabulary, key: str = "actions") -> list[Action]:
@@ -43,6 +45,8 @@ def recorded_actions(body: Body, vocabulary: Vocabulary, key: str = "actions") -
         items = list(enumerate(raw))
     else:
         raise body.error(key, "must be a list of actions in the notation (or one text, an action a line)")
+    if len(items) > MAX_ACTIONS:
+        raise body.error(key, f"must hold at most {MAX_ACTIONS} actions, not {len(items)}")
     actions: list[Action] = []
     for index, item in items:
         field = f"{body.name(key)}.{index}"
@@ -54,7 +58,9 @@ def recorded_actions(body: Body, vocabulary: Vocabulary, key: str = "actions") -
             raise RulingInputError.single(field, str(error)) from None
         if action.ACTOR is not Actor.DEALER:
             raise RulingInputError.single(
-                field, f"{action.VERB!r} is a player's decision: give it in the start, not among the dealer's actions"
+                field,
+                f"{action.VERB!r} is the players' or the table's (dice, decisions): it belongs to the round's start, "
+                "not among the dealer's actions",
             )
         actions.append(action)
     return actions

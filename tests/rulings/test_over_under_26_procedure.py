@@ -93,6 +93,8 @@ def test_actions_may_be_one_text_with_comments():
         ({**START, "actions": ["choose box=1 choice=over"]}, "actions.0"),  # a player's decision
         ({**START, "actions": "deal-up card=9S\nfly"}, "actions.1"),
         ({**START, "actions": [7]}, "actions.0"),
+        ({**START, "actions": ["turn"] * 501}, "actions"),  # longer than any round
+        ({**START, "actions": ["announce total=２７"]}, "actions.0"),  # unicode digits
         ({**START, "actions": {}}, "actions"),
         ({**START, "actions": [], "automations": ["everything"]}, "automations.0"),
         ({**START, "cards": ["9S", "5H", "6D", "KC"], "actions": []}, "cards.3"),

@@ -239,6 +239,7 @@ class PaiGowStart:
         rules = rules or PaiGowRules()
         deck = tuple(DECK.shuffled(rng))
         dice = (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
+        _verify_deck_and_dice(deck, dice, events)  # e.g. an exposed card that fell among the left-over five
         hands = _deal(deck, dice, events).hands
         settings = [(PLAYER_DEALER, player_dealer_sets(hands[PLAYER_DEALER], rules))]
         settings += [(seat.position, player.set_hand(rng, hands[seat.position], rules)) for seat in seats]

@@ -20,6 +20,14 @@ Input decisions (RULINGS.md is silent):
   payment order, clockwise from the Action button (PG-1).
 * ``dice``: exactly three dice of 1–6; ``occupied`` lists distinct positions 2–7,
   at least one (default: all six).
+* ``procedure`` (PROCEDURES.md): ``{"deck": [the 54 cards in the order they come out],
+  "dice": [3 dice], "bank", "seats": [{"position", "bet", "setting"?}], "bank_setting"?,
+  "events"?: [as deal-procedure], "actions": [dealer actions in the notation],
+  "automations"?: [stages]}``; a seat or the player-dealer without a setting sets by the
+  house way; a listed setting must hold the cards the deal gives that position. The answer
+  is :mod:`drills.rulings.rounds`'s, with ``settlement`` ``{"misdeal", "hands": [{"position",
+  "bet", "covered", "returned", "result", "win", "fee"}] (payment order), "banker_net",
+  "banker_fee"}``.
 * ``deal-procedure``: ``events`` may be empty (``continue``); a card can be boxed or
   exposed once (a joker twice), and a deal has at most one ``wrong-spots`` and one
   ``dealer-hand-opened-early`` event; ``players_looked`` is 0–6,
@@ -33,6 +41,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from drills.rulings.base import Body, Ruling, RulingInputError, money_json, question
+from drills.rulings.rounds import procedure_ruling, recorded_actions, stages
 from games.cards import AnyCard, Joker, format_cards
 from games.money import format_money
 from games.pai_gow import (
@@ -59,6 +68,8 @@ from games.pai_gow import (
 from games.pai_gow.dice import PLAYER_POSITIONS
 from games.pai_gow.procedures import MAX_PLAYERS
 from games.pai_gow.ranking import Category
+from games.pai_gow.round import VOCABULARY, Automation, PaiGowRound, PaiGowStart, Seat, StartError
+from games.pai_gow.round_words import explain_mistake
 
 GAME = PaiGowRules.GAME
 SEVEN = 7
@@ -348,13 +359,12 @@ def dice(body: Body, rules: PaiGowRules) -> Ruling:
 EVENT_TYPES = ("boxed", "exposed", "wrong-spots", "dealer-hand-opened-early")
 
 
-@question(GAME, "deal-procedure")
-def deal_procedure(body: Body, rules: PaiGowRules) -> Ruling:
-    """``{"events": [...]}`` -> ``{"ruling": "...", "logical_way": false}``."""
+def _events(body: Body, key: str) -> list[DealEvent]:
+    """The deal's events (``deal-procedure``'s shape), each error naming its field."""
     events: list[DealEvent] = []
     cards: list[tuple[str, Sequence[AnyCard]]] = []
     kinds_seen: dict[str, str] = {}
-    for event in body.objects("events"):
+    for event in body.objects(key):
         kind = event.choice("type", EVENT_TYPES)
         if kind in ("boxed", "exposed"):
             card = event.card("card", jokers=True)
@@ -370,6 +380,13 @@ def deal_procedure(body: Body, rules: PaiGowRules) -> Ruling:
             events.append(WrongSpots(looked, event.boolean("looked_at_dealer_hand", default=False)))
         else:
             events.append(DealerHandOpenedEarly())
+    return events
+
+
+@question(GAME, "deal-procedure")
+def deal_procedure(body: Body, rules: PaiGowRules) -> Ruling:
+    """``{"events": [...]}`` -> ``{"ruling": "...", "logical_way": false}``."""
+    events = _events(body, "events")
     try:
         outcome = rule_deal(events)
     except DealEventError as error:  # pragma: no cover - the checks above come first
@@ -380,3 +397,56 @@ def deal_procedure(body: Body, rules: PaiGowRules) -> Ruling:
         rules=outcome.rules,
         explanation=text[0].upper() + text[1:] + ".",
     )
+
+
+@question(GAME, "procedure")
+def procedure(body: Body, rules: PaiGowRules) -> Ruling:
+    """A dealt round's recorded dealer actions, step by step (PG-P1 – PG-P6)."""
+    deck = body.cards("deck", count=DECK.size, jokers=True, shoe=DECK)
+    dice_values = body.integers("dice", low=1, high=6)
+    if len(dice_values) != 3:
+        raise body.error("dice", f"three dice are thrown, not {len(dice_values)} (PG-3)")
+    bank = body.money("bank")
+    seats: list[Seat] = []
+    listed: dict[int, Setting] = {}
+    for seat in body.objects("seats", min_count=1, max_count=len(PLAYER_POSITIONS)):
+        position = seat.integer("position", low=2, high=7)
+        seats.append(Seat(position, seat.money("bet")))
+        if seat.has("setting"):
+            listed[position] = _setting(seat, "setting")[0]
+    if body.has("bank_setting"):
+        listed[1] = _setting(body, "bank_setting")[0]
+    events = _events(body, "events") if body.has("events") else []
+    automations = stages(body, Automation)
+    recorded = recorded_actions(body, VOCABULARY)
+    try:
+        begin = PaiGowStart.of(deck, dice_values, bank, seats, listed, rules=rules, events=events)
+        start = PaiGowRound.begin(begin, rules, automations=automations)
+    except StartError as error:
+        raise RulingInputError.single(error.field, str(error)) from None
+    table = start.settlement()
+    if table is None:
+        settlement: dict[str, object] = {"misdeal": True, "hands": [], "banker_net": "0.00", "banker_fee": "0.00"}
+        text = "The round is a misdeal: every bet stays (PG-6)."
+    else:
+        settlement = {
+            "misdeal": False,
+            "hands": [
+                {
+                    "position": hand.position,
+                    "bet": money_json(hand.bet),
+                    "covered": money_json(hand.covered),
+                    "returned": money_json(hand.returned),
+                    "result": hand.result.value,
+                    "win": money_json(hand.win),
+                    "fee": money_json(hand.showdown.fee),
+                }
+                for hand in table.hands
+            ],
+            "banker_net": money_json(table.banker_net),
+            "banker_fee": money_json(table.banker_fee),
+        }
+        nets = ", ".join(f"position {hand.position} {money_json(hand.win)}" for hand in table.hands)
+        banker = money_json(table.banker_net)
+        text = f"The round settles clockwise from the Action button (PG-1): {nets}; the player-dealer {banker}."
+    return procedure_ruling(start, recorded, explain=explain_mistake, settlement=settlement, settlement_text=text)

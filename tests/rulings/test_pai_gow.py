@@ -40,8 +40,10 @@ def hand(high, low):
     return {"high": high.split(), "low": low.split()}
 
 
-def test_the_seven_questions_are_registered():
-    assert questions()[GAME] == ["deal-procedure", "dice", "foul", "house-way", "rank", "showdown", "table"]
+def test_the_eight_questions_are_registered():
+    assert questions()[GAME] == [
+        "deal-procedure", "dice", "foul", "house-way", "procedure", "rank", "showdown", "table",
+    ]
 
 
 # --- rank ----------------------------------------------------------------------------------

@@ -88,5 +88,6 @@ def test_a_bad_net_typed_in_the_sitting_page_is_kept_as_a_draft_that_says_why(
     assert says_why(html.unescape(shown.content.decode())) if htmx else shown.status_code == 200
     item = sitting.items.get(position=NET_ITEM)
     assert item.answer in (None, {})
-    assert item.draft is not None and item.draft.get("net") == typed
+    assert item.draft is not None
+    assert item.draft.get("net") == typed
     assert AnswerEvent.objects.filter(sitting=sitting).count() == 0

@@ -6,7 +6,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
@@ -122,14 +122,12 @@ def _attempt_of(stored: DrillScenario) -> Attempt | None:
         return None
 
 
+GRADE_FIELDS = ("status", "correct", "score", "expected", "explanation", "rules", "mistake_code", "mistake")
+
+
 def record_grade(attempt: Attempt, grade: Grade) -> None:
-    """Save the grade and count it in the progress roll-ups, in one transaction."""
-    with transaction.atomic():
-        _save_grade(attempt, grade)
-        progress_services.record_attempt(attempt)
-
-
-def _save_grade(attempt: Attempt, grade: Grade) -> None:
+    """Save the grade and count it in the progress roll-ups, together (one statement on
+    PostgreSQL, one transaction elsewhere)."""
     attempt.status = AttemptStatus.GRADED
     attempt.correct = grade.correct
     attempt.score = grade.score
@@ -138,18 +136,7 @@ def _save_grade(attempt: Attempt, grade: Grade) -> None:
     attempt.rules = list(grade.rules)
     attempt.mistake_code = grade.mistake_code
     attempt.mistake = grade.mistake
-    attempt.save(
-        update_fields=[
-            "status",
-            "correct",
-            "score",
-            "expected",
-            "explanation",
-            "rules",
-            "mistake_code",
-            "mistake",
-        ]
-    )
+    progress_services.record_attempt(attempt, save_fields=GRADE_FIELDS)
 
 
 __all__ = ["AnswerError", "AnswerOutcome", "new_seed", "regenerate", "start_scenario", "submit_answer"]

@@ -30,8 +30,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import connection
+from django.db.models import Field
 
-from drills.models import Attempt
+from drills.models import Attempt, User
 from drills.progress.models import DailyTally, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import DEFAULT_WINDOW, RECENT_DAYS, WINDOW_CAP, AttemptFacts
 
@@ -92,7 +93,7 @@ _RECENT_DAYS = """(
 
 def _statement(grade_sets: str) -> str:
     skill, tally, summary = _table(SkillRollup), _table(DailyTally), _table(TraineeSummary)
-    policy, user_table = _table(TrainingPolicy), _table(Attempt._meta.get_field("user").related_model)
+    policy, user_table = _table(TrainingPolicy), _table(User)
     graded = (
         f"graded AS (UPDATE {_table(Attempt)} SET {grade_sets} WHERE id = %(id)s::bigint RETURNING 1),"
         if (grade_sets)
@@ -157,8 +158,9 @@ def record(attempt: Attempt, facts: AttemptFacts, save_fields: Sequence[str] = (
     sets = []
     for name in save_fields:
         field = Attempt._meta.get_field(name)
-        params[f"set_{name}"] = field.get_db_prep_save(field.pre_save(attempt, False), connection)  # type: ignore[union-attr]
-        sets.append(f"{connection.ops.quote_name(field.column)} = %(set_{name})s")  # type: ignore[union-attr]
+        assert isinstance(field, Field)  # a concrete column of the attempt
+        params[f"set_{name}"] = field.get_db_prep_save(field.pre_save(attempt, False), connection)
+        sets.append(f"{connection.ops.quote_name(field.column)} = %(set_{name})s")
     key = tuple(save_fields)
     if key not in _STATEMENTS:
         _STATEMENTS[key] = _statement(", ".join(sets))

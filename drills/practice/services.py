@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
@@ -142,33 +142,25 @@ def _attempt_of(stored: DrillScenario) -> Attempt | None:
         return None
 
 
+GRADE_FIELDS = ("status", "correct", "score", "expected", "explanation", "rules", "mistake_code", "mistake")
+
+
 def record_grade(attempt: Attempt, grade: Grade) -> bool:
-    """Save the grade and count it in the progress roll-ups, in one transaction; ``False``
-    (and nothing written) when another grader saved it first."""
-    with transaction.atomic():
-        if not _save_grade(attempt, grade):
-            return False
-        progress_services.record_attempt(attempt)
-    return True
-
-
-def _save_grade(attempt: Attempt, grade: Grade) -> bool:
-    values: dict[str, Any] = {
-        "status": AttemptStatus.GRADED,
-        "correct": grade.correct,
-        "score": grade.score,
-        "expected": dict(grade.expected),
-        "explanation": grade.explanation,
-        "rules": list(grade.rules),
-        "mistake_code": grade.mistake_code,
-        "mistake": grade.mistake,
-    }
-    # Conditional: only the first grader of a received attempt writes (and counts) it.
-    won = Attempt.objects.filter(pk=attempt.pk, status=AttemptStatus.RECEIVED).update(**values)
-    if won:
-        for name, value in values.items():
-            setattr(attempt, name, value)
-    return bool(won)
+    """Save the grade and count it in the progress roll-ups, together (one statement on
+    PostgreSQL, one transaction elsewhere); ``False`` (and nothing written) when another
+    grader saved it first: only the first grader of a received attempt writes and counts it."""
+    attempt.status = AttemptStatus.GRADED
+    attempt.correct = grade.correct
+    attempt.score = grade.score
+    attempt.expected = dict(grade.expected)
+    attempt.explanation = grade.explanation
+    attempt.rules = list(grade.rules)
+    attempt.mistake_code = grade.mistake_code
+    attempt.mistake = grade.mistake
+    won = progress_services.record_attempt(attempt, save_fields=GRADE_FIELDS, only_if_received=True)
+    if not won:
+        attempt.refresh_from_db()  # another grader's grade (or none): show what is stored
+    return won
 
 
 def grade_attempt(attempt_id: int) -> Attempt:

@@ -1,22 +1,27 @@
 """Writes of the progress roll-ups: per graded attempt, and the rebuild from raw attempts.
 
-Concurrency: every write of a trainee's roll-ups first takes that trainee's
-``TraineeSummary`` row lock (``INSERT … ON CONFLICT DO NOTHING`` to make sure it exists,
-then ``SELECT … FOR UPDATE``), inside the transaction that saves the grade. Grading and
-rebuilding of one trainee are therefore serialised on PostgreSQL, and the read-modify-write
-of the JSON window cannot lose an update; different trainees never wait for each other.
+Concurrency: every write of a trainee's roll-ups first takes that trainee's lock: on
+PostgreSQL a transaction-level advisory lock (``upsert.trainee_lock_sql``), then, for the
+rebuild, the ``TraineeSummary`` row (``INSERT … ON CONFLICT DO NOTHING`` to make sure it
+exists, then ``SELECT … FOR UPDATE``; on SQLite every write is serialised anyway). On
+PostgreSQL a graded attempt is counted by one statement (``upsert.py``: the lock, the
+grade, and upserts computed from the locked rows); elsewhere by the Python fold below,
+inside the transaction that saves the grade. Grading and rebuilding of one trainee are
+therefore serialised, no update is lost, and different trainees never wait for each other.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from drills.models import Attempt, AttemptStatus, Property
+from drills.progress import upsert
 from drills.progress.models import DailyTally, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import (
     DEFAULT_WINDOW,
@@ -62,9 +67,12 @@ def policy_window(user_id: int) -> int:
 def lock_trainee(user_id: int) -> TraineeSummary:
     """The trainee's summary row, created if missing, locked until the transaction ends.
 
-    One ``SELECT … FOR UPDATE`` when the row exists (every answer but a trainee's first);
-    otherwise ``INSERT … ON CONFLICT DO NOTHING`` (two first answers at once cannot both
-    insert) and the locking select again."""
+    On PostgreSQL the trainee's advisory lock first (the one the grading statement takes).
+    Then one ``SELECT … FOR UPDATE`` when the row exists; otherwise ``INSERT … ON CONFLICT
+    DO NOTHING`` (two first answers at once cannot both insert) and the locking select."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(*upsert.trainee_lock_sql(user_id))
     summary = TraineeSummary.objects.select_for_update().filter(pk=user_id).first()
     if summary is None:
         TraineeSummary.objects.bulk_create([TraineeSummary(user_id=user_id)], ignore_conflicts=True)
@@ -72,13 +80,33 @@ def lock_trainee(user_id: int) -> TraineeSummary:
     return summary
 
 
-def record_attempt(attempt: Attempt) -> bool:
-    """Count a graded attempt in its trainee's roll-ups; call it in the grading transaction.
+def record_attempt(attempt: Attempt, save_fields: Sequence[str] = (), *, only_if_received: bool = False) -> bool:
+    """Count a graded attempt in its trainee's roll-ups, and write ``save_fields`` of the
+    attempt (its grade) in the same transaction: both commit or neither does.
 
-    Returns ``False`` (nothing changed) for an ungraded attempt, or one already counted.
+    With ``only_if_received`` the fields are written (and the attempt counted) only while
+    the stored attempt is still received, so of racing graders exactly one wins.
+    Returns ``False`` (roll-ups unchanged) for an ungraded attempt, one already counted, or
+    a grader that lost the race (then nothing was written).
     """
-    if attempt.status != AttemptStatus.GRADED or attempt.correct is None:
-        return False
+    graded = attempt.status == AttemptStatus.GRADED and attempt.correct is not None
+    if connection.vendor == "postgresql" and graded:
+        return upsert.record(attempt, facts_of(attempt), save_fields, only_if_received=only_if_received)
+    with transaction.atomic():
+        if save_fields:
+            if only_if_received:
+                values = {name: getattr(attempt, name) for name in save_fields}
+                pending = Attempt.objects.filter(pk=attempt.pk, status=AttemptStatus.RECEIVED)
+                if not pending.update(**values):
+                    return False
+            else:
+                attempt.save(update_fields=list(save_fields))
+        return graded and record_attempt_in_python(attempt)
+
+
+def record_attempt_in_python(attempt: Attempt) -> bool:
+    """The roll-up of one graded attempt by the Python fold (databases other than
+    PostgreSQL); call it in the grading transaction."""
     facts = facts_of(attempt)
     with transaction.atomic(savepoint=False):
         summary = lock_trainee(attempt.user_id)

@@ -3,8 +3,8 @@
 Run by hand (pytest does not collect it: no ``test_`` prefix, and nothing runs on import)::
 
     .venv/bin/python tests/benchmarks/bench_dashboard.py            # SQLite (a temporary test database)
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/dealer_academy \\
-        .venv/bin/python tests/benchmarks/bench_dashboard.py        # PostgreSQL (test_dealer_academy)
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/<name> \\
+        .venv/bin/python tests/benchmarks/bench_dashboard.py        # PostgreSQL (test_<name>, dropped at the end)
 
 It creates a throw-away test database, loads one team of 50 trainees with 100,000 graded
 attempts (3 skills, 3 difficulties, 90 days, named mistakes), builds the roll-ups with the
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import time
@@ -127,6 +128,18 @@ def timed(client: Any, url: str) -> tuple[float, float, int]:
         elapsed, cpu_elapsed = time.perf_counter() - start, time.process_time() - cpu
     assert response.status_code == 200, (url, response.status_code)
     return elapsed, cpu_elapsed, len(queries)
+
+
+def peak_kib(request: Any) -> float:
+    """Peak Python memory allocated while serving one request (tracemalloc), in KiB."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        request()
+        return tracemalloc.get_traced_memory()[1] / 1024
+    finally:
+        tracemalloc.stop()
 
 
 def upsert_cost(user: Any, count: int = 200) -> tuple[float, float]:
@@ -241,9 +254,17 @@ def main() -> None:
             f"plain page {plain} (supervisor home): median {plain_ms:.1f} ms, "
             f"p90 {p90[plain]:.1f} ms, {queries[plain]} queries"
         )
-        print(f"RATIO dashboard / plain page (medians): {dash_ms / plain_ms:.2f}x (aim: <= 3x)")
+        print(f"RATIO dashboard / plain page (medians): {dash_ms / plain_ms:.2f}x "
+              "(aim: <= 2x at 50 trainees / 100,000 attempts, <= 3x at 500 / 1,000,000)")
         cpu_ratio = statistics.median(cpu[dashboard]) / statistics.median(cpu[plain])
         print(f"CPU ratio (this process only; with SQLite that includes the database): {cpu_ratio:.2f}x")
+        dashboard_kib = peak_kib(lambda: timed(client, dashboard))
+        plain_kib = peak_kib(lambda: timed(client, plain))
+        print(
+            f"memory: peak Python allocation per request: dashboard {dashboard_kib:.0f} KiB, plain page "
+            f"{plain_kib:.0f} KiB ({dashboard_kib / plain_kib:.2f}x); process peak RSS "
+            f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB (includes loading the data)"
+        )
         without, with_rollup = upsert_cost(world["users"][0])
         print(
             f"grading transaction: {without:.2f} ms without the roll-up, {with_rollup:.2f} ms with it "

@@ -2,8 +2,9 @@
 
     .venv/bin/python tests/benchmarks/bench_exam_start.py [--candidates 300] [--workers 4] [--threads 1]
 
-- creates and migrates a PostgreSQL database of its own (``bench_exams`` on 127.0.0.1:5432,
-  dropped and recreated; ``--keep`` leaves it), with one casino, one exam of 15 items
+- creates and migrates a PostgreSQL database of its own (``BENCH_DATABASE_URL``, default
+  ``bench_exams`` on 127.0.0.1:5432; dropped and recreated, and dropped at the end, even
+  after a failure, unless ``--keep``), with one casino, one exam of 15 items
   (10 totals + 5 settlements of Over/Under 26) and ``--candidates`` trainees with API tokens;
 - serves the site with gunicorn on a free loopback port (production settings: DEBUG off,
   persistent connections, tasks in-process: a start queues none);
@@ -13,7 +14,9 @@
   checks the database: one sitting per candidate, 15 items each, distinct form seeds.
 
 Every request goes to 127.0.0.1 only; every request has a 60 s timeout and the run is one
-round of ``--candidates`` requests. Aim: p95 under 500 ms, no error.
+round of ``--candidates`` requests. Prints the ratio of the p95s (starts / baseline burst),
+the CPU per request of the web workers and their database backends, and the queries of
+one start. Aim (issue 17): p95 at most 1.5x the baseline's, no error.
 """
 
 from __future__ import annotations
@@ -31,10 +34,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-DB = "bench_exams"
+sys.path.insert(0, str(ROOT))
+from tests.benchmarks.bench_db import CpuMeter, bench_database  # noqa: E402
+
+DATABASE = bench_database("bench_exams")
 BASE_ENV = {
     "DJANGO_SETTINGS_MODULE": "casino_training.settings",
-    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
+    "DATABASE_URL": DATABASE.url,
     "DEBUG": "0",
     "SECRET_KEY": "benchmark-only-secret-key-not-for-production-exams-0123456789",
     "ALLOWED_HOSTS": "127.0.0.1",
@@ -45,10 +51,6 @@ BASE_ENV = {
 REQUEST_TIMEOUT = 60.0
 
 
-def psql(sql: str) -> None:
-    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c", sql], check=True, capture_output=True)
-
-
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -57,10 +59,8 @@ def free_port() -> int:
 
 def prepare(candidates: int) -> tuple[int, list[str]]:
     """A fresh, migrated database with the exam and the candidates: (exam id, tokens)."""
-    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-    psql(f"CREATE DATABASE {DB}")
+    DATABASE.recreate()
     os.environ.update(BASE_ENV)
-    sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
@@ -185,21 +185,45 @@ def figures_of(latencies: list[float], errors: list[str], wall: float) -> dict[s
     }
 
 
+def queries_per_start(exam: int, token: str) -> int:
+    """Queries of one exam start, served in this process (a candidate outside the burst)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client(HTTP_HOST="127.0.0.1", HTTP_AUTHORIZATION=f"Token {token}")
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(f"/api/v1/exams/{exam}/start/", "{}", content_type="application/json")
+    assert response.status_code == 201, (response.status_code, response.content[:200])
+    return len(queries)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--candidates", type=int, default=300)
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (>1: gthread workers)")
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database afterwards")
-    parser.add_argument(
-        "--no-baseline", action="store_true", help="skip the baseline burst (GET /api/v1/me/: token auth, one query)"
-    )
     args = parser.parse_args()
     if not 1 <= args.candidates <= 2000:
         raise SystemExit("--candidates must be from 1 to 2000")
+    print(f"preparing {DATABASE.name}: migrate, one exam of 15 items, {args.candidates} candidates ...", flush=True)
+    try:
+        exam, tokens = prepare(args.candidates + 1)
+        probe, tokens = tokens[-1], tokens[:-1]
+        run(args, exam, tokens)
+        print(f"queries per start (one more candidate, in this process): {queries_per_start(exam, probe)}")
+        print(check_database(len(tokens) + 1))
+    finally:
+        if not args.keep:
+            from django.db import connections
 
-    print(f"preparing {DB}: migrate, one exam of 15 items, {args.candidates} candidates ...", flush=True)
-    exam, tokens = prepare(args.candidates)
+            connections.close_all()
+            DATABASE.drop()
+
+
+def run(args: argparse.Namespace, exam: int, tokens: list[str]) -> None:
+    """The baseline burst (``GET /api/v1/me/``: token auth, one query), then the starts."""
     port = free_port()
     command = [
         sys.executable, "-m", "gunicorn", "casino_training.wsgi", "--bind", f"127.0.0.1:{port}",
@@ -207,6 +231,7 @@ def main() -> None:
         "--log-level", "warning", "--timeout", "120",
     ]
     server = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **BASE_ENV}, start_new_session=True)
+    meter = CpuMeter(server.pid, DATABASE)
     try:
         wait_until_up(port, server, tokens[0])
         # Warm-up: every worker imports the views and opens its database connection.
@@ -214,11 +239,14 @@ def main() -> None:
             request(port, "GET", "/api/v1/exams/", token)
         print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads; "
               f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
-        if not args.no_baseline:
-            baseline = figures_of(*storm(port, tokens, "GET", "/api/v1/me/", 200))
-            print("baseline, the same burst of GET /api/v1/me/:", json.dumps(baseline), flush=True)
+        meter.start()
+        baseline = figures_of(*storm(port, tokens, "GET", "/api/v1/me/", 200))
+        baseline_cpu = meter.stop()
+        print("baseline, the same burst of GET /api/v1/me/:", json.dumps(baseline), flush=True)
         print(f"{len(tokens)} simultaneous POST /api/v1/exams/{exam}/start/ ...", flush=True)
+        meter.start()
         latencies, errors, wall = storm(port, tokens, "POST", f"/api/v1/exams/{exam}/start/", 201)
+        start_cpu = meter.stop()
     finally:
         server.terminate()
         try:
@@ -229,13 +257,13 @@ def main() -> None:
     print("exam starts:", json.dumps(figures))
     for problem in errors[:10]:
         print("  error:", problem)
-    print(check_database(len(tokens)))
-    print(f"aim: p95 < 500 ms and no error -> {'met' if figures['p95_ms'] < 500 and not errors else 'NOT met'}")
-    if not args.keep:
-        from django.db import connections
-
-        connections.close_all()
-        psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    for name, (web, db) in (("baseline", baseline_cpu), ("exam start", start_cpu)):
+        print(f"CPU per request, {name}: web {1000 * web / len(tokens):.2f} ms, "
+              f"database {1000 * db / len(tokens):.2f} ms (backends connected at the end)")
+    ratio = figures["p95_ms"] / baseline["p95_ms"]
+    met = ratio <= 1.5 and not errors
+    print(f"RATIO p95 exam start / p95 GET /api/v1/me/: {ratio:.2f}x (aim <= 1.5x, 0 errors) -> "
+          f"{'met' if met else 'NOT met'}")
 
 
 if __name__ == "__main__":

@@ -6,10 +6,11 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 import pytest
+from django.db import IntegrityError
 from django.test import Client
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
@@ -53,7 +54,7 @@ def test_the_grade_and_the_roll_up_commit_together(trainee: User, monkeypatch: p
     drill = get_kind("ou-total")
     stored, scenario = practice_services.start_scenario(trainee, drill, Difficulty.NORMAL)
 
-    def broken(attempt: Attempt) -> bool:
+    def broken(attempt: Attempt, save_fields: Sequence[str] = ()) -> bool:
         raise RuntimeError("roll-up failed")
 
     monkeypatch.setattr(practice_services.progress_services, "record_attempt", broken)
@@ -65,6 +66,25 @@ def test_the_grade_and_the_roll_up_commit_together(trainee: User, monkeypatch: p
     assert attempt.status == AttemptStatus.RECEIVED  # ... but the grade rolled back with the roll-up
     assert attempt.correct is None
     assert not SkillRollup.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_roll_up_write_the_database_refuses_rolls_the_grade_back(
+    trainee: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The grade and the roll-up are written together (one statement on PostgreSQL): when
+    the database refuses the roll-up row (here a negative window size), the grade is not
+    saved either, and the answer, committed before grading, is kept."""
+    monkeypatch.setattr(services, "DEFAULT_WINDOW", -1)
+    monkeypatch.setattr(services.upsert, "DEFAULT_WINDOW", -1)
+    stored, scenario = practice_services.start_scenario(trainee, get_kind("ou-total"), Difficulty.NORMAL)
+    with pytest.raises(IntegrityError):
+        practice_services.submit_answer(stored, {"total": scenario.solution.key["total"]})
+    attempt = Attempt.objects.get(scenario=stored)
+    assert (attempt.status, attempt.correct) == (AttemptStatus.RECEIVED, None)
+    assert not SkillRollup.objects.exists()
+    assert not DailyTally.objects.exists()
+    assert not TraineeSummary.objects.filter(answers__gt=0).exists()
 
 
 def test_a_real_answer_updates_the_roll_up(trainee: User) -> None:

@@ -1,0 +1,199 @@
+"""The roll-up of one graded attempt as one PostgreSQL statement (issue 17).
+
+Same result as :meth:`drills.progress.rollup.SkillState.apply` plus the daily tally and the
+trainee summary (``services.record_attempt_in_python``, the path of other databases), but
+in one round trip, in autocommit, computed by the database on the rows as they are when
+each is locked:
+
+1. ``gate``: the trainee's transaction-level advisory lock (:func:`trainee_lock_sql`),
+   which the nightly rebuild takes first too, so grading and rebuilding one trainee are
+   serialised and always lock in the same order (no deadlock);
+2. ``graded``: the grade's ``UPDATE`` of the attempt (optional), so the grade and its
+   roll-up commit or fail together;
+3. ``skill``: ``INSERT … ON CONFLICT (user, kind) DO UPDATE`` of the skill row: counters,
+   the window with the new ``[id, correct, ms]`` entry (the :data:`WINDOW_CAP` highest ids,
+   sorted), its figures for the row's window size (a new row: the property's policy),
+   answers per difficulty and named mistakes; ``WHERE`` the window does not hold the
+   attempt yet, so a repeated call changes nothing;
+4. ``tally`` and ``summary``: upserts of the day's tally and of the trainee's summary
+   (``recent_days`` kept as :func:`drills.progress.rollup.add_day` keeps it), each fed by
+   the row the previous step returned, so neither runs for an attempt already counted.
+
+Every write is an upsert that reads the locked row it changes (never a row of the
+statement's snapshot), so a row the rebuild replaced meanwhile is updated, not missed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import connection
+from django.db.models import Field
+
+from drills.models import Attempt, AttemptStatus, User
+from drills.progress.models import DailyTally, SkillRollup, TraineeSummary, TrainingPolicy
+from drills.progress.rollup import DEFAULT_WINDOW, RECENT_DAYS, WINDOW_CAP, AttemptFacts
+
+LOCK_CLASS = 17_007
+"""First key of the per-trainee advisory lock (the second is the user id, in 31 bits)."""
+
+
+def trainee_lock_sql(user_id: int) -> tuple[str, list[int]]:
+    """``SELECT`` taking the trainee's roll-up lock until the transaction ends."""
+    return "SELECT pg_advisory_xact_lock(%s, %s)", [LOCK_CLASS, user_id & 0x7FFF_FFFF]
+
+
+def _table(model: type[Any]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+# The new window and its figures, from the locked row ``r`` and the new entry.
+_WINDOW = """(
+    SELECT merged.recent, sized.size, count(*), sum((win.e->>1)::int),
+           coalesce(sum((win.e->>1)::int) FILTER (WHERE win.pos <= win.n / 2), 0),
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY (win.e->>2)::bigint)
+    FROM (SELECT CASE WHEN r.window_size > 0 THEN r.window_size ELSE EXCLUDED.window_size END AS size) AS sized
+    CROSS JOIN LATERAL (
+        SELECT jsonb_agg(kept.e ORDER BY (kept.e->>0)::bigint) AS recent
+        FROM (SELECT e FROM jsonb_array_elements(r.recent || jsonb_build_array(%(entry)s::jsonb)) AS e
+              ORDER BY (e->>0)::bigint DESC LIMIT %(cap)s) AS kept
+    ) AS merged
+    CROSS JOIN LATERAL (
+        SELECT last.e, row_number() OVER (ORDER BY (last.e->>0)::bigint) AS pos, count(*) OVER () AS n
+        FROM (SELECT e FROM jsonb_array_elements(merged.recent) AS e
+              ORDER BY (e->>0)::bigint DESC LIMIT sized.size) AS last
+    ) AS win
+    GROUP BY merged.recent, sized.size
+)"""
+
+_MISTAKES = """CASE WHEN %(counts_mistake)s THEN jsonb_set(r.mistakes, ARRAY[%(code)s::text],
+    CASE WHEN NOT r.mistakes ? %(code)s::text THEN jsonb_build_array(1, %(message)s::text, %(id)s::bigint)
+         WHEN %(id)s::bigint >= (r.mistakes->%(code)s::text->>2)::bigint
+         THEN jsonb_build_array((r.mistakes->%(code)s::text->>0)::int + 1, %(message)s::text, %(id)s::bigint)
+         ELSE jsonb_build_array((r.mistakes->%(code)s::text->>0)::int + 1,
+                                r.mistakes->%(code)s::text->1, r.mistakes->%(code)s::text->2)
+    END) ELSE r.mistakes END"""
+
+_BY_DIFFICULTY = """jsonb_set(r.by_difficulty, ARRAY[%(difficulty)s::text], jsonb_build_array(
+    coalesce((r.by_difficulty->%(difficulty)s::text->>0)::int, 0) + 1,
+    coalesce((r.by_difficulty->%(difficulty)s::text->>1)::int, 0) + %(correct)s::int))"""
+
+# ``add_day``: add to the day, then keep the RECENT_DAYS days up to the newest day.
+_RECENT_DAYS = """(
+    SELECT coalesce(jsonb_object_agg(days.key, days.value), '{}'::jsonb)
+    FROM jsonb_each(s.recent_days || jsonb_build_object(%(day)s::text, jsonb_build_array(
+        coalesce((s.recent_days->%(day)s::text->>0)::int, 0) + 1,
+        coalesce((s.recent_days->%(day)s::text->>1)::int, 0) + %(correct)s::int))) AS days
+    WHERE days.key >= to_char(greatest(%(day)s::text, (SELECT max(k) FROM jsonb_object_keys(s.recent_days) AS k))::date
+                              - %(keep_days)s::int, 'YYYY-MM-DD')
+)"""
+
+
+def _statement(grade_sets: str, only_if_received: bool) -> str:
+    skill, tally, summary = _table(SkillRollup), _table(DailyTally), _table(TraineeSummary)
+    policy, user_table = _table(TrainingPolicy), _table(User)
+    # Of racing graders only the first finds the attempt still received: the others update
+    # no row, and then count nothing (the skill row is fed by the grade's update).
+    received = " AND status = %(received)s" if only_if_received else ""
+    graded = (
+        f"graded AS (UPDATE {_table(Attempt)} SET {grade_sets} WHERE id = %(id)s::bigint{received} RETURNING 1),"
+        if grade_sets
+        else ""
+    )
+    fed_by_grade = "WHERE EXISTS (SELECT 1 FROM graded)" if grade_sets and only_if_received else ""
+    return f"""
+WITH gate AS MATERIALIZED (SELECT pg_advisory_xact_lock(%(lock_class)s::int, %(lock_key)s::int)),
+{graded}
+policy AS MATERIALIZED (
+    SELECT coalesce((SELECT p."window" FROM {policy} AS p JOIN {user_table} AS u ON u.property_id = p.property_id
+                     WHERE u.id = %(user)s::bigint), %(default_window)s::int) AS size
+    FROM gate
+),
+skill AS (
+    INSERT INTO {skill} AS r (user_id, kind, recent, answers, correct, total_ms, by_difficulty, mistakes,
+        first_answered_at, last_answered_at, window_size, window_answers, window_correct, window_older_correct,
+        window_median_ms)
+    SELECT %(user)s::bigint, %(kind)s::text, jsonb_build_array(%(entry)s::jsonb), 1, %(correct)s::int, %(ms)s::bigint,
+        jsonb_build_object(%(difficulty)s::text, jsonb_build_array(1, %(correct)s::int)), %(new_mistakes)s::jsonb,
+        %(at)s::timestamptz, %(at)s::timestamptz, policy.size, 1, %(correct)s::int, 0, %(ms)s::float8
+    FROM policy {fed_by_grade}
+    ON CONFLICT (user_id, kind) DO UPDATE SET
+        (recent, window_size, window_answers, window_correct, window_older_correct, window_median_ms) = {_WINDOW},
+        answers = r.answers + 1,
+        correct = r.correct + %(correct)s::int,
+        total_ms = r.total_ms + %(ms)s::bigint,
+        by_difficulty = {_BY_DIFFICULTY},
+        mistakes = {_MISTAKES},
+        first_answered_at = least(r.first_answered_at, EXCLUDED.first_answered_at),
+        last_answered_at = greatest(r.last_answered_at, EXCLUDED.last_answered_at)
+    WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(r.recent) AS e WHERE e->0 = to_jsonb(%(id)s::bigint))
+    RETURNING 1
+),
+tally AS (
+    INSERT INTO {tally} AS t (user_id, kind, day, answers, correct, total_ms)
+    SELECT %(user)s::bigint, %(kind)s::text, %(day)s::date, 1, %(correct)s::int, %(ms)s::bigint FROM skill
+    ON CONFLICT (user_id, kind, day) DO UPDATE SET
+        answers = t.answers + 1, correct = t.correct + EXCLUDED.correct, total_ms = t.total_ms + EXCLUDED.total_ms
+    RETURNING 1
+),
+summary AS (
+    INSERT INTO {summary} AS s (user_id, answers, last_answered_at, recent_days)
+    SELECT %(user)s::bigint, 1, %(at)s::timestamptz,
+           jsonb_build_object(%(day)s::text, jsonb_build_array(1, %(correct)s::int))
+    FROM tally
+    ON CONFLICT (user_id) DO UPDATE SET
+        answers = s.answers + 1,
+        last_answered_at = greatest(s.last_answered_at, EXCLUDED.last_answered_at),
+        recent_days = {_RECENT_DAYS}
+    RETURNING 1
+)
+SELECT (SELECT count(*) FROM skill), (SELECT count(*) FROM summary)"""
+
+
+_STATEMENTS: dict[tuple[str, ...], str] = {}
+
+
+def record(
+    attempt: Attempt, facts: AttemptFacts, save_fields: Sequence[str] = (), *, only_if_received: bool = False
+) -> bool:
+    """Write ``save_fields`` of the attempt and count it in the roll-ups, in one statement;
+    ``False`` if the window already held it (then only the fields were written), or, with
+    ``only_if_received``, if the stored attempt was no longer received (nothing written)."""
+    params: dict[str, Any] = {}
+    sets = []
+    for name in save_fields:
+        field = Attempt._meta.get_field(name)
+        assert isinstance(field, Field)  # a concrete column of the attempt
+        params[f"set_{name}"] = field.get_db_prep_save(field.pre_save(attempt, False), connection)
+        sets.append(f"{connection.ops.quote_name(field.column)} = %(set_{name})s")
+    key = (*save_fields, f"only_if_received={only_if_received}")
+    if key not in _STATEMENTS:
+        _STATEMENTS[key] = _statement(", ".join(sets), only_if_received)
+    counts_mistake = not facts.correct and bool(facts.mistake_code)
+    params |= {
+        "lock_class": LOCK_CLASS,
+        "received": AttemptStatus.RECEIVED.value,
+        "lock_key": attempt.user_id & 0x7FFF_FFFF,
+        "id": facts.id,
+        "user": attempt.user_id,
+        "kind": facts.kind,
+        "difficulty": facts.difficulty,
+        "correct": int(facts.correct),
+        "ms": facts.ms,
+        "at": facts.answered_at,
+        "day": facts.day.isoformat(),
+        "entry": json.dumps([facts.id, int(facts.correct), facts.ms]),
+        "cap": WINDOW_CAP,
+        "default_window": DEFAULT_WINDOW,
+        "keep_days": RECENT_DAYS - 1,
+        "counts_mistake": counts_mistake,
+        "code": facts.mistake_code,
+        "message": facts.mistake,
+        "new_mistakes": json.dumps({facts.mistake_code: [1, facts.mistake, facts.id]} if counts_mistake else {}),
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(_STATEMENTS[key], params)
+        skill_rows, summary_rows = cursor.fetchone()
+    return bool(skill_rows and summary_rows)

@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 import pytest
-from django.db import IntegrityError
 from django.test import Client
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
@@ -74,12 +73,13 @@ def test_a_roll_up_write_the_database_refuses_rolls_the_grade_back(
 ) -> None:
     """The grade and the roll-up are written together (one statement on PostgreSQL): when
     the database refuses the roll-up row (here a negative window size), the grade is not
-    saved either, and the answer, committed before grading, is kept."""
+    saved either, and the answer, committed before grading, is kept, received, for the
+    sweep to grade (issue 13.6: no 500)."""
     monkeypatch.setattr(services, "DEFAULT_WINDOW", -1)
     monkeypatch.setattr(services.upsert, "DEFAULT_WINDOW", -1)
     stored, scenario = practice_services.start_scenario(trainee, get_kind("ou-total"), Difficulty.NORMAL)
-    with pytest.raises(IntegrityError):
-        practice_services.submit_answer(stored, {"total": scenario.solution.key["total"]})
+    outcome = practice_services.submit_answer(stored, {"total": scenario.solution.key["total"]})
+    assert outcome.grade is None
     attempt = Attempt.objects.get(scenario=stored)
     assert (attempt.status, attempt.correct) == (AttemptStatus.RECEIVED, None)
     assert not SkillRollup.objects.exists()

@@ -1,0 +1,137 @@
+"""Rounds API under ``/api/v1/rounds/``: start a round, see it, act on it, replay it.
+
+Errors keep the API's shape ``{"errors": {"<field>": ["<message>"]}}``: a tap that is not an
+action names its field (400); a stale tap (another tab, the back button) is a 409 under
+``seen`` with the table as it is now; a tap on a finished round is a 409 under ``round``.
+A refused action is not an error: it is a 200 whose ``accepted`` is false, with the rule,
+the mistake and the right action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from drills.api.errors import error_payload
+from drills.rounds import presenters, replays, selectors, services
+from drills.rounds.chips import ChipSet
+from drills.rounds.models import DealtRound
+from drills.rounds.tables.base import Focus, Level, TapError
+from drills.rounds.tables.registry import UnknownTableError, choices, table_for
+from games.errors import GameError
+
+
+class StartSerializer(serializers.Serializer[Any]):
+    game = serializers.ChoiceField(choices=[choice.slug for choice in choices()])
+    level = serializers.ChoiceField(choices=[lv.value for lv in Level], default=Level.NORMAL.value)
+    focus = serializers.ChoiceField(choices=[f.value for f in Focus], default=Focus.ROUND.value)
+
+
+class TapSerializer(serializers.Serializer[Any]):
+    key = serializers.CharField(max_length=64, help_text="a fresh idempotency key per tap (8–64 of A-Z a-z 0-9 - _)")
+    seen = serializers.IntegerField(min_value=0, help_text="the table step the tap was made on (`seen` of the round)")
+    verb = serializers.CharField(max_length=30, help_text="one of the round's `controls`")
+    place = serializers.CharField(max_length=30, required=False, help_text='a spot key: "box-2", "dealer"')
+    chips = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=200), required=False,
+        help_text='a chip stack, denomination → count: {"25": 2, "5": 1}',
+    )
+    number = serializers.IntegerField(min_value=0, max_value=999, required=False, help_text="an announced total")
+    choice = serializers.CharField(max_length=40, required=False)
+
+
+_ROUND = inline_serializer("DealtRoundObject", fields={"id": serializers.CharField()})
+_TAP = inline_serializer(
+    "RoundTapResult",
+    fields={"accepted": serializers.BooleanField(), "repeated": serializers.BooleanField(), "round": _ROUND},
+)
+
+
+def _own(request: Request, public_id: str) -> DealtRound:
+    stored = selectors.own_round(request.user, public_id)  # type: ignore[arg-type]
+    if stored is None:
+        raise NotFound("no such round")
+    return stored
+
+
+class TableList(APIView):
+    @extend_schema(summary="Games dealt at a table", responses={200: OpenApiResponse(description="games")})
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {"game": c.slug, "name": c.name, "available": c.table is not None, "unavailable_reason": c.unavailable,
+                 "levels": [lv.value for lv in Level], "focuses": [f.value for f in Focus]}
+                for c in choices()
+            ]
+        )
+
+
+class RoundCreate(APIView):
+    @extend_schema(summary="Start a round", request=StartSerializer, responses={201: _ROUND})
+    def post(self, request: Request) -> Response:
+        serializer = StartSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            stored = services.start_round(
+                request.user, data["game"], Level(data["level"]), Focus(data["focus"])  # type: ignore[arg-type]
+            )
+        except (UnknownTableError, GameError) as error:
+            raise ValidationError({"game": [str(error)]}) from None
+        return Response(presenters.round_json(stored), status=status.HTTP_201_CREATED)
+
+
+class RoundDetail(APIView):
+    @extend_schema(summary="A round I deal", responses={200: _ROUND})
+    def get(self, request: Request, public_id: str) -> Response:
+        return Response(presenters.round_json(_own(request, public_id)))
+
+
+class RoundAct(APIView):
+    @extend_schema(
+        summary="Act on a round (one tap)",
+        request=TapSerializer,
+        responses={200: _TAP, 400: OpenApiResponse(description="not an action"), 409: OpenApiResponse(description="stale or over")},
+    )
+    def post(self, request: Request, public_id: str) -> Response:
+        stored = _own(request, public_id)
+        serializer = TapSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        table = table_for(stored.game)
+        try:
+            state = services.current_state(stored)
+            tap = presenters.parse_tap(serializer.validated_data, table, state, ChipSet.from_json(stored.chips))
+            outcome = services.act(stored.pk, tap.tap, tap.key, tap.seen)
+        except TapError as error:
+            raise ValidationError({error.field: [error.message]}) from None
+        except services.StaleTable as error:
+            stored.refresh_from_db()
+            body = error_payload({"seen": [str(error)]}) | {"round": presenters.round_json(stored)}
+            return Response(body, status=status.HTTP_409_CONFLICT)
+        except services.RoundClosed as error:
+            stored.refresh_from_db()
+            body = error_payload({"round": [str(error)]}) | {"round": presenters.round_json(stored)}
+            return Response(body, status=status.HTTP_409_CONFLICT)
+        return Response(
+            {
+                "accepted": outcome.step.right,
+                "repeated": outcome.repeated,
+                "step": presenters.step_json(outcome.step, table),
+                "round": presenters.round_json(outcome.round),
+            }
+        )
+
+
+class RoundReplay(APIView):
+    @extend_schema(summary="Replay a round beside the correct procedure", responses={200: _ROUND})
+    def get(self, request: Request, public_id: str) -> Response:
+        stored = selectors.visible_round(request.user, public_id)  # type: ignore[arg-type]
+        if stored is None:
+            raise NotFound("no such round")
+        return Response(replays.replay_json(replays.replay_of(stored)))

@@ -33,16 +33,28 @@ class StartSerializer(serializers.Serializer[Any]):
     focus = serializers.ChoiceField(choices=[f.value for f in Focus], default=Focus.ROUND.value)
 
 
+class AsciiInteger(serializers.IntegerField):
+    """A whole number as a JSON integer or a string of ASCII digits: ``int()`` would take
+    other scripts' digits (``"٣"``) and ``1e30`` silently."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not (
+            isinstance(data, int) or (isinstance(data, str) and data.isascii() and data.strip().isdigit())
+        ):
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
 class TapSerializer(serializers.Serializer[Any]):
     key = serializers.CharField(max_length=64, help_text="a fresh idempotency key per tap (8–64 of A-Z a-z 0-9 - _)")
-    seen = serializers.IntegerField(min_value=0, help_text="the table step the tap was made on (`seen` of the round)")
+    seen = AsciiInteger(min_value=0, help_text="the table step the tap was made on (`seen` of the round)")
     verb = serializers.CharField(max_length=30, help_text="one of the round's `controls`")
     place = serializers.CharField(max_length=30, required=False, help_text='a spot key: "box-2", "dealer"')
     chips = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=200), required=False,
+        child=AsciiInteger(min_value=0, max_value=200), required=False,
         help_text='a chip stack, denomination → count: {"25": 2, "5": 1}',
     )
-    number = serializers.IntegerField(min_value=0, max_value=999, required=False, help_text="an announced total")
+    number = AsciiInteger(min_value=0, max_value=999, required=False, help_text="an announced total")
     choice = serializers.CharField(max_length=40, required=False)
 
 

@@ -29,7 +29,7 @@ from drills.progress import services as progress_services
 from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound, RoundStatus, RoundStep, TableChips
 from drills.rounds.tables.base import Focus, Level, TableGame, Tap
-from drills.rounds.tables.registry import skill_slug, table_for
+from drills.rounds.tables.registry import TABLE_MODULES, UnknownTableError, skill_slug, table_for
 from drills.selectors import default_rule_set
 from games import ENGINE_VERSION
 from games.house_rules import HouseRules
@@ -90,6 +90,8 @@ def start_round(
 ) -> DealtRound:
     """A new round at the user's property's rules and chips, advanced to the trainee's first
     action. Raises :class:`UnknownTableError` or :class:`games.errors.GameError`."""
+    if game not in TABLE_MODULES:
+        raise UnknownTableError(f"{game[:40]!r} is not a game dealt at a table")
     table = table_for(game)
     rule_set = default_rule_set(user.property, game)
     rules = rule_set.as_rules() if rule_set is not None else default_rules(game)

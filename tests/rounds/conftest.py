@@ -48,8 +48,9 @@ def toy_table(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     import drills.rounds.presenters as presenters
     import drills.rounds.replays as replays
     import drills.rounds.services as services
+    import drills.rounds.tables.registry as registry
     import drills.rounds.views as views
 
-    for module in (services, presenters, replays, views, api):
+    for module in (services, presenters, replays, views, api, registry):
         monkeypatch.setattr(module, "table_for", lambda game: TOY)
     return TOY

@@ -24,6 +24,7 @@ from drills.kinds.base import all_kinds
 from drills.models import Attempt, DrillScenario, Property, Role, Team, User
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
+from drills.rounds.tables.registry import available_round_skills
 from drills.progress.stats import (
     ItemStat,
     Mastery,
@@ -143,9 +144,14 @@ def catalogue(property: Property | None) -> Catalogue:
     """One registry read and one query: the skills and the property's target times."""
     kinds = all_kinds()
     targets = {kind.slug: int(kind.target_seconds) for kind in kinds}
+    skills = {kind.slug: Skill(kind.slug, kind.title, kind.game) for kind in kinds}
+    # Dealt rounds (drills.rounds): one skill per game, its time and target per dealer action.
+    for slug, title, game, seconds in available_round_skills():
+        skills[slug] = Skill(slug, title, game)
+        targets[slug] = seconds
     if property is not None:
         targets.update(KindTarget.objects.filter(property=property).values_list("kind", "target_seconds"))
-    return Catalogue({kind.slug: Skill(kind.slug, kind.title, kind.game) for kind in kinds}, targets)
+    return Catalogue(skills, targets)
 
 
 # --- One trainee -------------------------------------------------------------------

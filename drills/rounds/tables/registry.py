@@ -81,3 +81,9 @@ the target time of the skill ``round-<game>`` (progress ``KindTarget``)."""
 def round_skills() -> list[tuple[str, str, str, int]]:
     """(skill slug, title, game, default target seconds per action) of every game."""
     return [(skill_slug(slug), skill_title(slug), slug, ROUND_TARGET_SECONDS) for slug in TABLE_MODULES]
+
+
+def available_round_skills() -> list[tuple[str, str, str, int]]:
+    """The round skills of the games whose table can be dealt (progress lists these)."""
+    ready = {choice.slug for choice in choices() if choice.table is not None}
+    return [skill for skill in round_skills() if skill[2] in ready]

@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from enum import Enum
 from typing import Any
 
 from drills.rounds import services
@@ -181,3 +182,31 @@ def round_json(stored: DealtRound, state: Round | None = None) -> dict[str, Any]
         "started_at": stored.started_at.isoformat(),
         "finished_at": stored.finished_at.isoformat() if stored.finished_at else None,
     }
+
+
+def tap_body(table: TableGame, state: Round, action: Any, chips: ChipSet) -> dict[str, Any]:
+    """The page input that means ``action`` (the taps a correct dealer makes): the verb, the
+    spot whose place matches the action's fields, a chip stack for an amount, a number.
+    For tests, the benchmark and demo play; never sent to a trainee."""
+    import dataclasses
+
+    body: dict[str, Any] = {"verb": action.VERB}
+    values = {item.name: getattr(action, item.name) for item in dataclasses.fields(action)}
+    place = {name: value for name, value in values.items() if name in table.place_fields and value is not None}
+    if place:
+        view = table.table(state)
+        spot = next((s for s in (*view.spots, view.dealer) if dict(s.place) == place), None)
+        if spot is None:
+            spot = next(s for s in (*view.spots, view.dealer) if place.items() <= dict(s.place).items())
+        body["place"] = spot.key
+    for name, value in values.items():
+        if isinstance(value, Decimal) and name not in table.place_fields:
+            pile = stack_for(chips, value)
+            if sum(chip.value * count for chip, count in pile) != value:
+                raise ValueError(f"{value} cannot be made of this table's chips")
+            body["chips"] = {chip.code: count for chip, count in pile}
+        elif name in table.number_fields:
+            body["number"] = value
+        elif isinstance(value, Enum):
+            body["choice"] = str(value.value)
+    return body

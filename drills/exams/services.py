@@ -43,6 +43,7 @@ from drills.exams.models import (
 )
 from drills.exams.policy import ReviewPolicy
 from drills.kinds.base import AnswerError, Difficulty, Scenario, get_kind
+from drills.rounds import exams as round_exams
 from drills.models import Role, RuleSet, User
 from games import ENGINE_VERSION
 from games.errors import GameError, RuleSetError
@@ -75,6 +76,8 @@ def sitting_rules(sitting: Sitting) -> HouseRules:
 
 def regenerate_item(sitting: Sitting, item: SittingItem) -> Scenario:
     """Exactly the scenario the candidate was shown, from the stored seed and rules snapshot."""
+    if round_exams.is_round_skill(item.kind):  # a table test's round (drills.rounds.exams)
+        return round_exams.item_scenario(item)
     return get_kind(item.kind).generate(item.seed, Difficulty(item.difficulty), sitting_rules(sitting))
 
 
@@ -262,6 +265,8 @@ def save_answer(sitting: Sitting, position: int, raw: Any) -> SavedAnswer:
         raise NoSuchItem(f"this sitting has no item {position}")
     if not isinstance(raw, Mapping):
         raise AnswerError({"answer": ["must be an object of field: value"]})
+    if round_exams.is_round_skill(item.kind):
+        raise AnswerError({"answer": ["this item is a round: deal it at the table"]})
     answer = get_kind(item.kind).parse_answer(regenerate_item(sitting, item), raw)
     try:
         with transaction.atomic():
@@ -375,6 +380,8 @@ def _iso(moment: datetime | None) -> str | None:
 
 
 def _item_json(sitting: Sitting, item: SittingItem, late_credit: int) -> tuple[dict[str, Any], Decimal]:
+    if round_exams.is_round_skill(item.kind):
+        return _round_item_json(item, late_credit)
     scenario = regenerate_item(sitting, item)
     kind = get_kind(item.kind)
     started = item.shown_at or sitting.started_at
@@ -410,6 +417,33 @@ def _item_json(sitting: Sitting, item: SittingItem, late_credit: int) -> tuple[d
         "explanation": explanation,
         "rules": rules,
         "mistake": mistake,
+    }
+    return data, points
+
+
+def _round_item_json(item: SittingItem, late_credit: int) -> tuple[dict[str, Any], Decimal]:
+    """A table test's item: the round's share of right actions, late past the target time."""
+    grade = round_exams.item_grade(item)
+    points, late = scoring.item_points(grade["score"], grade["elapsed"], item.target_seconds, late_credit)
+    data = {
+        "position": item.position,
+        "section": item.section_position,
+        "kind": item.kind,
+        "difficulty": item.difficulty,
+        "seed": item.seed,
+        "answer": item.answer,
+        "shown_at": _iso(item.shown_at),
+        "answered_at": _iso(item.answered_at),
+        "elapsed_seconds": None if grade["elapsed"] is None else str(grade["elapsed"]),
+        "target_seconds": item.target_seconds,
+        "late": late,
+        "correct": grade["correct"],
+        "score": str(grade["score"]),
+        "points": str(points),
+        "expected": {},
+        "explanation": grade["explanation"],
+        "rules": grade["rules"],
+        "mistake": grade["mistake"],
     }
     return data, points
 

@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
 from drills.progress import services as progress_services
+from drills.rounds import exams
 from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound, RoundStatus, RoundStep, TableChips
 from drills.rounds.tables.base import Focus, Level, TableGame, Tap
@@ -86,15 +87,25 @@ def automate(table: TableGame, state: Round, focus: Focus) -> Round:
 
 
 def start_round(
-    user: User, game: str, level: Level, focus: Focus, *, seed: int | None = None, exam_item: Any = None
+    user: User,
+    game: str,
+    level: Level,
+    focus: Focus,
+    *,
+    seed: int | None = None,
+    exam_item: Any = None,
+    rules_values: dict[str, Any] | None = None,
 ) -> DealtRound:
-    """A new round at the user's property's rules and chips, advanced to the trainee's first
-    action. Raises :class:`UnknownTableError` or :class:`games.errors.GameError`."""
+    """A new round at the user's property's rules (or the given snapshot: an exam's) and
+    chips, advanced to the trainee's first action. Raises :class:`UnknownTableError` or
+    :class:`games.errors.GameError`."""
     if game not in TABLE_MODULES:
         raise UnknownTableError(f"{game[:40]!r} is not a game dealt at a table")
     table = table_for(game)
     rule_set = default_rule_set(user.property, game)
     rules = rule_set.as_rules() if rule_set is not None else default_rules(game)
+    if rules_values is not None:
+        rules = rules_class(game).from_mapping(rules_values)
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
     start = table.start(seed, level, rules)
     state = automate(table, start, focus)
@@ -148,6 +159,8 @@ def _act(round_id: int, tap: Tap, key: str, seen: int) -> TapOutcome:
         return TapOutcome(stored, existing, repeated=True)
     if stored.finished:
         raise RoundClosed("this round is over: start a new one")
+    if stored.exam_item_id is not None and (reason := exams.open_for_play(stored)):
+        raise RoundClosed(reason)
     if seen != stored.steps:
         raise StaleTable(seen, stored.steps)
     table = table_for(stored.game)
@@ -257,4 +270,6 @@ def _finish(stored: DealtRound, now: Any) -> None:
         )
         progress_services.record_attempt(attempt)
         stored.attempt = attempt
+    else:  # an exam's round is the item's answer, graded with the sitting
+        exams.record_in_item(stored, now)
     stored.save(update_fields=["status", "finished_at", "attempt"])

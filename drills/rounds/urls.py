@@ -10,4 +10,5 @@ urlpatterns = [
     path("<uuid:public_id>/", views.table_page, name="table"),
     path("<uuid:public_id>/act/", views.act, name="act"),
     path("<uuid:public_id>/replay/", views.replay_page, name="replay"),
+    path("exam/<uuid:sitting_id>/<int:position>/", views.exam_round, name="exam"),
 ]

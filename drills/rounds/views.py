@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from drills.rounds import presenters, replays, selectors, services
+from drills.rounds import exams, presenters, replays, selectors, services
 from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound, RoundStep
 from drills.rounds.tables.base import Focus, Level, TapError
@@ -94,6 +95,8 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
         "key": presenters.new_key(),
         "figures": presenters.figures(stored),
         "your_turn": table.due_for_trainee(state, Focus(stored.focus)),
+        "exam_sitting": stored.exam_item.sitting if stored.exam_item_id else None,
+        "exam_position": stored.exam_item.position if stored.exam_item_id else None,
         **extra,
     }
 
@@ -150,6 +153,27 @@ def act(request: HttpRequest, public_id: Any) -> HttpResponse:
     if status == 200:
         return redirect("rounds:table", public_id=stored.public_id)
     return render(request, "rounds/table.html", context, status=status)
+
+
+@login_required
+@require_POST
+def exam_round(request: HttpRequest, sitting_id: Any, position: int) -> HttpResponse:
+    """Deal (or go back to) the round of a table test's item."""
+    from drills.exams.models import SittingItem
+
+    item = (
+        SittingItem.objects.select_related("sitting")
+        .filter(sitting__public_id=sitting_id, sitting__candidate=_user(request), position=position)
+        .first()
+    )
+    if item is None or not exams.is_round_skill(item.kind):
+        raise Http404("No such item")
+    try:
+        stored = exams.start_or_resume(_user(request), item)
+    except (exams.ExamRoundRefused, UnknownTableError, GameError) as error:
+        messages.error(request, str(error))
+        return redirect("exams:result", public_id=sitting_id)
+    return redirect("rounds:table", public_id=stored.public_id)
 
 
 @login_required

@@ -45,12 +45,13 @@ def trainee_client(trainee: User) -> Client:
 def toy_table(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """Every game's table is the toy (the machinery is tested apart from the engines)."""
     import drills.rounds.api as api
+    import drills.rounds.exams as exams
     import drills.rounds.presenters as presenters
     import drills.rounds.replays as replays
     import drills.rounds.services as services
     import drills.rounds.tables.registry as registry
     import drills.rounds.views as views
 
-    for module in (services, presenters, replays, views, api, registry):
+    for module in (services, presenters, replays, views, api, registry, exams):
         monkeypatch.setattr(module, "table_for", lambda game: TOY)
     return TOY

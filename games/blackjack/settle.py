@@ -113,10 +113,11 @@ def verify_box(box: Box, dealer: Sequence[Card], rules: TwentyOneRules) -> None:
     ``dealer``) unless the box and the dealer's hand can end a round under ``rules``.
 
     The dealer's hand must be finished (BJ-8 / JS-5) unless nothing at the box depends on
-    it any more (every hand busted, surrendered, took even money or was a blackjack paid
-    at once, BJ-10); the dealer then need not have drawn to 17, but still never drew
-    past a stand, and shows a second card when insurance or a split or double stake
-    (BJ-O) waits for it.
+    it any more (every hand busted, surrendered, took even money or was a blackjack, BJ-P8);
+    the dealer then need not have drawn to 17, but still never drew past a stand, and
+    shows a second card when insurance, a waiting blackjack (BJ-10) or a split or double
+    stake (BJ-O) waits for it. A surrender collects the bet less half of it rounded down
+    (BJ-P10).
     """
     if box.bet <= 0:
         raise StakeError("bet", "the bet must be more than zero")
@@ -229,6 +230,29 @@ def _verify_even_money_and_insurance(box: Box, dealer: Sequence[Card], rules: Tw
         raise SituationError("insurance", "a blackjack is offered even money instead of insurance (BJ-E)")
 
 
+def surrender_collects(bet: Decimal) -> Decimal:
+    """What a surrender collects (BJ-R1, BJ-P10): the bet less half of it rounded down to
+    the cent, so the player gets back the half rounded down and the house never collects
+    less than half.
+
+    >>> surrender_collects(Decimal("10.05")), surrender_collects(Decimal("25"))
+    (Decimal('5.03'), Decimal('12.50'))
+    """
+    return bet - half(bet)
+
+
+def needs_finished_dealer(box: Box) -> bool:
+    """Whether the box has a hand still in play when the dealer's hand is played: not
+    bust, not a blackjack (paid at once or waiting for the dealer's second card only,
+    BJ-P8), and the box neither surrendered nor took even money."""
+    if box.surrendered or box.even_money:
+        return False
+    return any(
+        not (value.bust or value.blackjack)
+        for value in (hand_value(hand.cards, split_hand=box.split, switched=box.switched) for hand in box.hands)
+    )
+
+
 def settled_without_dealer(box: Box, dealer_upcard: Card, rules: TwentyOneRules) -> bool:
     """Whether every hand of the box is settled before the dealer draws: busted (BJ-3),
     surrendered (BJ-R1), even money (BJ-E) or a blackjack paid at once (BJ-10)."""
@@ -245,12 +269,15 @@ def settled_without_dealer(box: Box, dealer_upcard: Card, rules: TwentyOneRules)
 
 
 def _verify_dealer(box: Box, dealer: Sequence[Card], rules: TwentyOneRules) -> None:
-    if not settled_without_dealer(box, dealer[0], rules):
+    if needs_finished_dealer(box):
         verify_dealer_hand(dealer, rules, field="dealer", finished=True)
         return
     verify_dealer_hand(dealer, rules, field="dealer", finished=False)
     if len(dealer) >= 2 or box.surrendered or box.even_money:
         return
+    if not settled_without_dealer(box, dealer[0], rules):
+        raise SituationError("dealer", "a blackjack against a dealer Ace or 10-value waits for the dealer's second "
+                                       "card (BJ-10)")
     if box.insurance > 0:
         raise SituationError("dealer", "the insurance bet is decided by the dealer's second card (BJ-I2)")
     upcard = dealer[0]
@@ -366,7 +393,7 @@ def _settle_hand(
         natural_note, natural_ids = " (after a split it is 21, not blackjack)", ["BJ-S4"]
 
     if box.surrendered:
-        lost = half(box.bet)
+        lost = surrender_collects(box.bet)
         return done(Result.SURRENDER, -lost, f"{name} surrendered: half the bet, {money(lost)}, was collected at "
                     "once and for good", "BJ-R1")
     if box.even_money:
@@ -467,4 +494,4 @@ def dealer_payout(kind: PayoutKind, bet: Decimal, rules: TwentyOneRules) -> Rule
         return Ruled(Payout(payout(bet, rules.insurance_pays), ZERO), rules.cite(["BJ-I2", "BJ-5"]))
     if kind is PayoutKind.EVEN_MONEY:
         return Ruled(Payout(payout(bet, EVEN_MONEY), ZERO), rules.cite(["BJ-E"]))
-    return Ruled(Payout(ZERO, half(bet)), rules.cite(["BJ-R1"]))
+    return Ruled(Payout(ZERO, surrender_collects(bet)), rules.cite(["BJ-R1"]))

@@ -254,8 +254,8 @@ SETTLE = [
      "0.00", "-5.00"),
     ("BJ-R1 surrender is final though the dealer makes blackjack", box("10", "TS 6H", surrendered=True), "TC AD",
      [("surrender", "-5.00")], "0.00", "-5.00"),
-    ("BJ-R1 half of an odd bet, no fraction of a cent collected", box("10.05", "TS 6H", surrendered=True), "9C 8D",
-     [("surrender", "-5.02")], "0.00", "-5.02"),
+    ("BJ-R1 BJ-P10 half of an odd bet: half rounded down returned, the rest collected",
+     box("10.05", "TS 6H", surrendered=True), "9C 8D", [("surrender", "-5.03")], "0.00", "-5.03"),
 ]
 
 

@@ -98,7 +98,7 @@ VALID = [
     ("payout BJ-R1 surrender", "payout", {"bet": "35", "kind": "surrender"}, {"pays": "0.00", "collects": "17.50"},
      "BJ-R1"),
     ("payout BJ-R1 surrender odd cent", "payout", {"bet": "0.05", "kind": "Surrender"},
-     {"pays": "0.00", "collects": "0.02"}, "BJ-R1"),
+     {"pays": "0.00", "collects": "0.03"}, "BJ-R1"),  # BJ-P10: 0.02 returned
 ]
 
 

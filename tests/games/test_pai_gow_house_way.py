@@ -83,7 +83,8 @@ STEP_EXAMPLES = [
     ("AC KC QS JC TD TS 5C", "AC KC", "4-ace-front"),  # A-K in front beats T-5, the pair of 10s back
     ("9S 9H 5S 6D 7C 8H 3D", "9S 3D", "4-complete-back"),  # 9 9 front would break the straight
     ("2C 5C 8H 9C JK QC QH", "QH 8H", "4-complete-back"),  # the joker is no Ace for the exception
-    ("6D 7D 8H 9C 9D 9S TH", "9C 9D", "4-trips"),
+    # trips + straight: any two 9s in front leave the same straight back; the canonical two play (S before D)
+    ("6D 7D 8H 9C 9D 9S TH", "9S 9D", "4-trips"),
     ("9S 9H 9D TS JS QS JK", "9H 9D", "4-trips"),  # joker makes the 9-K straight flush with 9S
     ("JS JH QD QC KS TD 9C", "JS JH", "4-6-split"),  # straight with two pair plays as two pair
     ("5S 5H 6D 6C 7S 8H 9D", "5S 5H", "4-6-low-split"),
@@ -99,7 +100,7 @@ STEP_EXAMPLES = [
     ("6S 6H 4D 4C KS QH 2C", "KS QH", "6-king-ace"),
     ("6S 6H 4D 4C QS JH 2C", "4D 4C", "6-low-split"),
     # step 7: three of a kind
-    ("AS AH AD KC 9S 6H 3D", "AD KC", "7-aces"),
+    ("AS AH AD KC 9S 6H 3D", "AS KC", "7-aces"),  # any Ace may be "the third": the canonical one (spades)
     ("AS AH JK KC 9S 6H 3D", "JK KC", "7-aces"),  # the third Ace is the joker: in front it pairs the King
     ("AS JK JK KC 9S 6H 3D", "JK KC", "7-aces"),  # two jokers are Aces (step 0)
     ("8S 8H 8D KC 9S 6H 3D", "KC 9S", "7"),
@@ -214,3 +215,55 @@ def test_house_way_output_is_a_setting_of_the_given_cards_in_their_order():
     result = house_way(given_cards)
     assert result.setting == Setting(tuple(cards("JS JH AS 9H 2C")), tuple(cards("4D 4C")))
     assert rank_hand(result.setting.high).describe() == "pair of Jacks"
+
+
+# --- the house way is a function of the seven cards, not of their order (issue 13.13) ----
+
+
+def test_natural_cards_of_one_rank_take_the_tie_break_as_jokers_do():
+    # four Queens (three and the joker) split: the Queen of clubs stays back with the joker,
+    # a club flush, whichever order the Queens are listed in
+    for hand in ("JK 9C 4C 2C QC QD QS", "JK 9C 4C 2C QD QS QC", "QC JK QS 9C QD 4C 2C"):
+        result = house_way(cards(hand))
+        assert tokens(result.setting.low) == ["QD", "QS"], hand
+        assert rank_hand(result.setting.high).describe().startswith("flush"), hand
+
+
+def _as_sets(result):
+    return Counter(result.setting.high), Counter(result.setting.low), result.step
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), seven_cards, st.sampled_from(sorted(HOUSE_WAYS)), st.booleans())
+def test_every_ordering_of_a_hand_is_set_alike(data, hand, name, wheel_lowest):
+    rules = PaiGowRules(house_way=name, wheel_lowest_straight=wheel_lowest)
+    reordered = data.draw(st.permutations(hand))
+    assert _as_sets(house_way(reordered, rules)) == _as_sets(house_way(hand, rules))
+
+
+def test_every_ordering_is_set_alike_on_seeded_hands_with_repeated_ranks():
+    """Hands rich in cards of one rank (where the choice of card arises), each listed in
+    six orders, jokers included; compared as sets of codes."""
+    rng = random.Random(13)
+    tables = tables_for(True)
+    place = HOUSE_WAYS["pg-h"].place
+    deck = [*range(52), JOKER_CODE, JOKER_CODE]
+    checked = 0
+    for _ in range(4000):
+        rank = rng.randrange(13)
+        same = rng.sample([rank * 4 + suit for suit in range(4)], rng.randint(2, 4))
+        rest = [code for code in deck if code not in same]
+        hand = same + rng.sample(rest, 7 - len(same))
+        if hand.count(JOKER_CODE) > 2:
+            continue
+        expected = None
+        for _ in range(6):
+            rng.shuffle(hand)
+            i, j, step = place(hand, tables)
+            front = sorted((hand[i], hand[j]))
+            back = sorted(code for x, code in enumerate(hand) if x not in (i, j))
+            if expected is None:
+                expected = (front, back, step)
+            assert (front, back, step) == expected, hand
+        checked += 1
+    assert checked > 3500

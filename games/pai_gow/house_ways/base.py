@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations
 from typing import Final, TypeAlias
 
-from games.pai_gow.codes import JOKER_CODE
 from games.pai_gow.ranking import CARD_VALUES, STRAIGHT, Tables
 
 Placement: TypeAlias = tuple[int, int, str]
@@ -87,39 +86,54 @@ class Split:
         assert best is not None  # the five highest cards back never foul
         return best[2], best[3]
 
+    def alternatives(self, front: tuple[int, int], resolved: Sequence[int]) -> list[tuple[int, int]]:
+        """Every front (lower index first) holding the same ranks as ``front``: the cards of
+        one (resolved) rank, standard cards and jokers alike, may change places between
+        the front and the back. ``front`` itself is among them."""
+        i, j = front
+        rank_i, rank_j = resolved[i], resolved[j]
+        with_i = [x for x in range(7) if resolved[x] == rank_i]
+        if rank_i == rank_j:
+            return list(combinations(with_i, 2))
+        with_j = [x for x in range(7) if resolved[x] == rank_j]
+        return [(a, b) if a < b else (b, a) for a in with_i for b in with_j]
+
+    def canonical_key(self, i: int, j: int) -> tuple[int, int]:
+        """Among settings of equal value, the one whose front has the lowest codes plays:
+        standard cards before jokers, then by rank and the suit order S, H, D, C, so that
+        the setting depends on the seven cards, never on the order they are listed in."""
+        a, b = self.codes[i], self.codes[j]
+        return (a, b) if a < b else (b, a)
+
     def realize(self, front: tuple[int, int], resolved: Sequence[int]) -> tuple[int, int] | None:
         """Choose which physical cards play a step's placement (decision, PG-H step 0).
 
-        The steps place cards by the rank each joker took (``resolved``). A joker may then
-        change places with a standard card of the same resolved rank in the other hand:
-        among those realizations (at most 16), the one with the highest front, then the
-        highest back, that does not foul (PG-12); the step's own placement wins ties.
-        None when every realization fouls."""
-        jokers = [x for x in range(7) if self.codes[x] == JOKER_CODE]
-        options: list[list[int | None]] = []
-        for x in jokers:
-            x_front = x in front
-            options.append(
-                [None]
-                + [
-                    y
-                    for y in range(7)
-                    if self.codes[y] != JOKER_CODE and resolved[y] == resolved[x] and (y in front) != x_front
-                ]
-            )
-        best: tuple[int, int, int, int] | None = None
-        for swaps in product(*options):
-            chosen = [y for y in swaps if y is not None]
-            if len(chosen) != len(set(chosen)):
-                continue
-            cards = set(front)
-            for x, y in zip(jokers, swaps, strict=True):
-                if y is not None:
-                    cards ^= {x, y}
-            i, j = sorted(cards)
+        The steps place cards by rank (a joker by the rank it took, ``resolved``). Any
+        card may then change places with a card of the same rank in the other hand, a
+        joker or a standard card alike: among those realizations, the one with the
+        highest front, then the highest back, that does not foul (PG-12); among equal
+        values the :meth:`canonical_key`. None when every realization fouls."""
+        best: tuple[int, int, tuple[int, int], int, int] | None = None
+        for i, j in self.alternatives(front, resolved):
             front_value, back_value = self.front(i, j), self.back(i, j)
             if front_value > back_value:
                 continue
-            if best is None or (front_value, back_value) > best[:2]:
-                best = (front_value, back_value, i, j)
-        return None if best is None else (best[2], best[3])
+            candidate = (front_value, back_value, self.canonical_key(i, j), i, j)
+            if best is None or candidate[:2] > best[:2] or (candidate[:2] == best[:2] and candidate[2] < best[2]):
+                best = candidate
+        return None if best is None else (best[3], best[4])
+
+    def canonical(self, front: tuple[int, int], resolved: Sequence[int], *, values_differ: bool) -> tuple[int, int]:
+        """The same setting as ``front`` in value, played by the canonical cards: among the
+        same-rank exchanges that leave the front and the back at their values, the one
+        with the lowest :meth:`canonical_key`. ``values_differ`` says whether an exchange
+        can change a value at all (a flush or a joker among the seven); when it cannot,
+        no hand is evaluated."""
+        options = self.alternatives(front, resolved)
+        if len(options) == 1:
+            return front
+        if values_differ:
+            i, j = front
+            target = (self.front(i, j), self.back(i, j))
+            options = [(a, b) for a, b in options if (self.front(a, b), self.back(a, b)) == target]
+        return min(options, key=lambda option: self.canonical_key(*option))

@@ -17,10 +17,17 @@ category; otherwise it is an Ace." Decisions:
   highest ranks not already among the seven (so the joker makes no pair a step would
   then read), else the highest not in the flush suit. Every other joker is an Ace.
 * The steps then read the seven cards with the jokers as those ranks ("resolved").
-  Which physical card plays a placed rank, a joker or a standard card of the same rank,
-  is chosen by :meth:`Split.realize` (highest front, then highest back, never a foul);
-  in the front a joker always pairs its partner (PG-J), in the back it becomes whatever
-  makes the back best. Steps 3 and 4 choose among the physical cards themselves.
+  Which physical card plays a placed rank, a joker or any standard card of the same
+  rank, is chosen by :meth:`Split.realize` (highest front, then highest back, never a
+  foul): ``JK 9C 4C 2C QC QD QS`` (four Queens, split) puts two Queens in front and
+  keeps the Queen of clubs back with the joker, a club flush. In the front a joker
+  always pairs its partner (PG-J), in the back it becomes whatever makes the back best.
+  Steps 3 and 4 choose among the physical cards themselves, by value.
+
+The house way is a function of the seven cards, not of the order they are listed in:
+where several cards of one rank could play a placement with the same values front and
+back, the canonical one plays (:meth:`Split.canonical_key`: standard cards in front
+before jokers, then the lowest rank and the suit order S, H, D, C).
 
 Steps 1–9 are documented at each step function below.
 """
@@ -244,26 +251,40 @@ def _make_place(thresholds: Thresholds) -> PlaceFunction:
                 previous = ranks[x]
         ranked.sort(key=len, reverse=True)  # stable: equal sizes stay highest rank first
         top, second = len(ranked[0]), len(ranked[1])
+        # Where a step leaves cards of one rank in both hands (steps 2, 3, 4 and 7 with
+        # Aces) the canonical ones play: the setting must not depend on the given order.
+        # Without a joker the exchanged cards differ in suit only, and with four of a kind
+        # or a full house no flush can be among the seven: no value changes.
         if top == 4:
             front, key = _step_2(ranked[0], [x for group in ranked[1:] for x in group], ranks, t, "2-")
-            return _ordered(front, key)
+            if key in ("2-keep", "2-low"):
+                return _ordered(front, key)
+            return (*Split(codes, tables).canonical(_ordered(front, key)[:2], ranks, values_differ=False), key)
         if top == 3 and second >= 2:
-            return _step_3(Split(codes, tables), ranked)
+            split = Split(codes, tables)
+            i, j, key = _step_3(split, ranked)
+            return (*split.canonical((i, j), ranks, values_differ=False), key)
         mask = 0
         for code in codes:
             mask |= _RANK_BIT[code]
-        if _HAS_FLUSH[sum(map(_SUIT_FIELD.__getitem__, codes))] or mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4:
+        flush = _HAS_FLUSH[sum(map(_SUIT_FIELD.__getitem__, codes))]
+        if flush or mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4:
             if top == 2 and second == 2:
                 front, key = _step_6(ranked, ranks, t)  # step 4: "Two pair: as step 6"
                 return _ordered(front, "4-" + key)
-            return _step_4(Split(codes, tables), ranked, ranks, t)
+            split = Split(codes, tables)
+            i, j, key = _step_4(split, ranked, ranks, t)
+            return (*split.canonical((i, j), ranks, values_differ=flush), key)
         if top == 2 and second == 2:
             if len(ranked) == 4:
                 return _ordered((ranked[0][0], ranked[0][1]), "5")  # step 5: three pair, the highest pair in front
             front, key = _step_6(ranked, ranks, t)
             return _ordered(front, key)
         if top == 3:
-            return _ordered(*_step_7(ranked, ranks[ranked[0][0]]))
+            front, key = _step_7(ranked, ranks[ranked[0][0]])
+            if key == "7-aces":
+                return (*Split(codes, tables).canonical(_ordered(front, key)[:2], ranks, values_differ=False), key)
+            return _ordered(front, key)
         if top == 2:
             return _ordered((ranked[1][0], ranked[2][0]), "8")  # step 8: pair back, the two highest singles in front
         return _ordered((ranked[1][0], ranked[2][0]), "9")  # step 9: highest card back, the 2nd and 3rd in front
@@ -297,21 +318,29 @@ def _place_with_jokers(codes: Sequence[int], tables: Tables, t: Thresholds) -> P
     elif category == QUADS:
         front, key = _step_2(ranked[0], [x for group in ranked[1:] for x in group], resolved, t, "2-")
     elif category == FULL_HOUSE:
-        return _step_3(split, ranked)
+        return _canonical(split, resolved, _step_3(split, ranked))
     elif category in (STRAIGHT, FLUSH, STRAIGHT_FLUSH):
         if top == 2 and second == 2:
             front, key = _step_6(ranked, resolved, t)  # step 4: "Two pair: as step 6"
             key = "4-" + key
         else:
-            return _step_4(split, ranked, resolved, t)
+            return _canonical(split, resolved, _step_4(split, ranked, resolved, t))
     elif category == TRIPS:
         front, key = _step_7(ranked, resolved[ranked[0][0]])
     else:  # PAIR: one joker pairs the highest single
         front, key = (ranked[1][0], ranked[2][0]), "8"
     realized = split.realize(front, resolved)
     if realized is None:
-        return (*split.best_unfouled(), "fallback")
+        return _canonical(split, resolved, (*split.best_unfouled(), "fallback"))
     return _ordered(realized, key)
+
+
+def _canonical(split: Split, resolved: Sequence[int], placement: Placement) -> Placement:
+    """A placement chosen by value (steps 3 and 4 search the splits) played by the
+    canonical cards of equal value (:meth:`Split.canonical`)."""
+    i, j, key = placement
+    i, j = split.canonical((i, j), resolved, values_differ=True)
+    return i, j, key
 
 
 def _step_1(ranked: Groups, codes: Sequence[int], resolved: list[int], t: Thresholds) -> tuple[tuple[int, int], str]:

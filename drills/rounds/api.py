@@ -55,7 +55,9 @@ class TapSerializer(serializers.Serializer[Any]):
         help_text='a chip stack, denomination → count: {"25": 2, "5": 1}',
     )
     number = AsciiInteger(min_value=0, max_value=999, required=False, help_text="an announced total")
-    choice = serializers.CharField(max_length=40, required=False)
+    choice = serializers.CharField(max_length=40, required=False, help_text="which bet: main, insurance, pair-bonus, super-match")
+    flags = serializers.ListField(child=serializers.CharField(max_length=20), max_length=4, required=False,
+                                  help_text='yes/no parts of a call: ["blackjack"]')
 
 
 _ROUND = inline_serializer("DealtRoundObject", fields={"id": serializers.CharField()})

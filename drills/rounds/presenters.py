@@ -89,7 +89,11 @@ def parse_tap(data: Mapping[str, Any], table: TableGame, state: Round, chips: Ch
     choice = data.get("choice")
     if choice is not None and (not isinstance(choice, str) or len(choice) > 40):
         raise TapError("choice", "a choice is a short word")
-    tap = Tap(verb=verb, place=place, amount=amount, number=parse_number(data.get("number")), choice=choice or None)
+    flags = data.get("flags") or []
+    if not isinstance(flags, list) or len(flags) > 4 or not all(isinstance(f, str) and len(f) <= 20 for f in flags):
+        raise TapError("flags", 'flags are a short list of words, such as ["blackjack"]')
+    tap = Tap(verb=verb, place=place, amount=amount, number=parse_number(data.get("number")), choice=choice or None,
+              flags=frozenset(flags))
     return TapInput(tap, key, seen)
 
 
@@ -207,6 +211,8 @@ def tap_body(table: TableGame, state: Round, action: Any, chips: ChipSet) -> dic
             body["chips"] = {chip.code: count for chip, count in pile}
         elif name in table.number_fields:
             body["number"] = value
+        elif isinstance(value, bool) and value:
+            body.setdefault("flags", []).append(name)
         elif isinstance(value, Enum):
             body["choice"] = str(value.value)
     return body

@@ -16,6 +16,8 @@ the log length). Under ``SELECT … FOR UPDATE`` on the round:
 
 from __future__ import annotations
 
+import functools
+import json
 import secrets
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
@@ -67,7 +69,16 @@ def round_rules(stored: DealtRound) -> HouseRules:
 
 def start_state(stored: DealtRound, table: TableGame | None = None) -> Round:
     table = table or table_for(stored.game)
-    return table.start(stored.seed, Level(stored.level), round_rules(stored))
+    key = (stored.game, stored.seed, stored.level, json.dumps(stored.rules_values, sort_keys=True), stored.engine_version)
+    return _cached_start(table, key)
+
+
+@functools.lru_cache(maxsize=512)
+def _cached_start(table: TableGame, key: tuple[str, int, str, str, str]) -> Round:
+    """A round's start, worked out once per process: a pure function of its key, and
+    immutable (Blackjack's start plays the whole round out, ~20 ms; every tap needs it)."""
+    game, seed, level, rules_json, _engine = key
+    return table.start(seed, Level(level), rules_class(game).from_mapping(json.loads(rules_json)))
 
 
 def current_state(stored: DealtRound) -> Round:

@@ -91,6 +91,8 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
         "spots": [_spot(spot, chips) for spot in view.spots],
         "dealer": _spot(view.dealer, chips),
         "controls": table.controls(state),
+        "stakes": table.stakes,
+        "flags": table.flags,
         "chips": chips.chips,
         "key": presenters.new_key(),
         "figures": presenters.figures(stored),
@@ -125,9 +127,10 @@ def act(request: HttpRequest, public_id: Any) -> HttpResponse:
     chips = ChipSet.from_json(stored.chips)
     data: dict[str, Any] = {key: request.POST.get(key) for key in ("key", "seen", "verb", "place", "number", "choice")}
     data["chips"] = presenters.chips_from_form(request.POST, chips)
+    data["flags"] = request.POST.getlist("flag")[:4]
     extra: dict[str, Any] = {}
     status = 200
-    kept = {"verb": data.get("verb"), "number": data.get("number") or "",
+    kept = {"verb": data.get("verb"), "number": data.get("number") or "", "choice": data.get("choice"),
             "chips": data["chips"] if isinstance(data["chips"], dict) else {}}
     try:
         state = services.current_state(stored)

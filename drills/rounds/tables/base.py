@@ -67,7 +67,8 @@ class Tap:
     place: Mapping[str, int] = field(default_factory=dict)  # {"box": 2}, {} for the dealer
     amount: Decimal | None = None  # a chip stack, summed
     number: int | None = None  # an announced total
-    choice: str | None = None  # an enum value (a player's decision, an irregularity called)
+    choice: str | None = None  # an enum value (which bet a payment is for)
+    flags: frozenset[str] = frozenset()  # yes/no fields set to yes ({"blackjack"} on a call)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +132,8 @@ class TableGame(ABC):
     place_fields: tuple[str, ...] = ("box",)
     number_fields: tuple[str, ...] = ("total",)
     controls_order: tuple[Control, ...] = ()
+    stakes: tuple[tuple[str, str], ...] = ()  # (value, label): which bet a payment is for
+    flags: tuple[tuple[str, str], ...] = ()  # (field, label): yes/no parts of a call
 
     # --- to implement ---------------------------------------------------------------
     @abstractmethod
@@ -165,8 +168,14 @@ class TableGame(ABC):
             return False
         return focus is Focus.ROUND or self.phase(action).value == focus.value
 
+    def resolve(self, tap: Tap) -> Tap:
+        """The tap as the game's verb: one tool may mean two verbs by place (a game's
+        "deal" tapped on the dealer's area is dealing the dealer a card)."""
+        return tap
+
     def build(self, state: Round, tap: Tap) -> Action:
         """The engine action a tap means; :class:`TapError` naming the field if none."""
+        tap = self.resolve(tap)
         action_class = self.vocabulary.verbs.get(tap.verb)
         if action_class is None or action_class.ACTOR is not Actor.DEALER:
             raise TapError("verb", f"{tap.verb[:30]!r} is not a dealer's action at this table")
@@ -198,6 +207,8 @@ class TableGame(ABC):
             if tap.number is None:
                 raise TapError("number", "enter the total first")
             return tap.number
+        if _is(hint, bool):
+            return True if item.name in tap.flags else _DEFAULT
         enum_type = _enum(hint)
         if enum_type is not None and tap.choice is not None:
             try:

@@ -49,6 +49,13 @@
     if (!f || event.ctrlKey || event.metaKey || event.altKey) return;
     var typing = event.target.matches && event.target.matches('input[type="text"], input[type="number"]');
     if (event.key === "Escape") { clearStack(); return; }
+    if (typing && event.key === "Enter" && event.target.name === "number") {
+      // A total is announced to the table: Enter in the total taps the dealer's area.
+      event.preventDefault();
+      var dealer = f.querySelector('button.spot[data-spot="dealer"]');
+      if (dealer) dealer.click();
+      return;
+    }
     if (typing) return;
     if (event.shiftKey && /^Digit[1-9]$/.test(event.code)) {
       var chips = f.querySelectorAll(".chip-add");

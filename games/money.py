@@ -24,6 +24,8 @@ from games.errors import MoneyError
 
 CENT: Final = Decimal("0.01")
 ZERO: Final = Decimal("0.00")
+MAX_AMOUNT: Final = Decimal("1e15")
+"""No stake at a table comes near it; larger input would not fit the cents arithmetic."""
 
 
 def parse_money(value: object) -> Decimal:
@@ -38,6 +40,10 @@ def parse_money(value: object) -> Decimal:
     Traceback (most recent call last):
     ...
     games.errors.MoneyError: '1.005' has more than two decimals
+    >>> parse_money(Decimal("1e30"))
+    Traceback (most recent call last):
+    ...
+    games.errors.MoneyError: '1E+30' is too large an amount
     >>> parse_money("-1")
     Traceback (most recent call last):
     ...
@@ -53,6 +59,8 @@ def parse_money(value: object) -> Decimal:
         raise MoneyError(f"{value!r} is not an amount")
     if amount < 0:
         raise MoneyError(f"{value!r} is negative")
+    if amount >= MAX_AMOUNT:
+        raise MoneyError(f"{str(value)!r} is too large an amount")
     if amount != amount.quantize(CENT, rounding=ROUND_DOWN):
         raise MoneyError(f"{value!r} has more than two decimals")
     return amount.quantize(CENT)

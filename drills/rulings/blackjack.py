@@ -35,6 +35,7 @@ from decimal import Decimal
 from typing import Final
 
 from drills.rulings.base import Body, Handler, Ruling, RulingInputError, money_json, probability_json, question
+from drills.rulings.twenty_one_procedure import procedure
 from games.blackjack.dealer import dealer_action as engine_dealer_action
 from games.blackjack.dealer import dealer_action_reason, verify_dealer_hand
 from games.blackjack.errors import ImpossibleShoeError, SituationError, StakeError
@@ -236,6 +237,7 @@ SHARED_QUESTIONS: Final[dict[str, Callable[[Body, object], Ruling]]] = {
     "settle": settle,
     "payout": payout,
     "dealer-odds": odds_of_dealer,
+    "procedure": procedure,
 }
 """The questions the twenty-one family shares (RULINGS.md: jack-switch takes the same
 questions under its own rules)."""

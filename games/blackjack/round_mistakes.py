@@ -143,11 +143,16 @@ def diagnose(script: Script, position: int, attempted: Action) -> ProcedureError
     context = _Context(script, position, attempted)
     step = context.step
     if step is None:
+        if isinstance(attempted, _CHIPS):
+            return _nothing_due_there(context, None)
         return context.error("BJ-P9", "round-over")
     if attempted.ACTOR is not Actor.DEALER:
         return context.error(step.rules[0], "not-a-dealer-action", actor=attempted.ACTOR.value)
     due = step.action
-    for check in (_cards, _dealer_hand, _offers, _switch, _chips, _calls):
+    early = _early_blackjack(context)
+    if early is not None and not same_action(attempted, due):
+        return early
+    for check in (_card_not_next, _switch, _offers, _calls, _cards, _dealer_hand, _chips):
         found = check(context, due, step)
         if found is not None:
             return found
@@ -160,15 +165,20 @@ def _next_card(context: _Context) -> Card | None:
     return shoe[dealt] if dealt < len(shoe) else None
 
 
-def _cards(context: _Context, due: Action, step: Step) -> ProcedureError | None:
+def _card_not_next(context: _Context, due: Action, step: Step) -> ProcedureError | None:
     attempted = context.attempted
     if not isinstance(attempted, (Deal, DealDealer)):
-        if isinstance(due, Deal) and step.phase is not Phase.DEAL and not isinstance(attempted, _CHIPS):
-            return None
         return None
     next_card = _next_card(context)
     if attempted.card != next_card:
         return context.error("BJ-P2", "card-not-next", card=attempted.card, next=next_card or "none")
+    return None
+
+
+def _cards(context: _Context, due: Action, step: Step) -> ProcedureError | None:
+    attempted = context.attempted
+    if not isinstance(attempted, (Deal, DealDealer)):
+        return None
     if isinstance(attempted, DealDealer):
         if step.phase is Phase.DEAL and context.view.dealer:
             return context.error("BJ-6", "dealer-second-card")
@@ -269,7 +279,7 @@ def _chips(context: _Context, due: Action, step: Step) -> ProcedureError | None:
         return _wrong_amount(context, due, step)
     later = context.matching_later()
     if later is None:
-        return _nothing_due_there(context, due, step)
+        return _nothing_due_there(context, step)
     if later.phase is Phase.SETTLEMENT and step.phase is not Phase.SETTLEMENT:
         if isinstance(due, Deal | DealDealer) and step.phase is Phase.PLAY:
             return context.error(step.rules[0], "out-of-order", box=getattr(attempted, "box", ""))
@@ -287,6 +297,9 @@ def _early_blackjack(context: _Context) -> ProcedureError | None:
         return None
     box = _box(context.view, attempted.box)
     if box is None or attempted.bet not in (None, Stake.MAIN):
+        return None
+    step = context.step
+    if step is not None and step.purpose is Purpose.EVEN_MONEY and getattr(step.action, "box", None) == box.box:
         return None
     hands = box.hands
     if len(hands) != 1 or not hand_value(hands[0].cards, switched=box.switched).blackjack:
@@ -343,7 +356,7 @@ def _dealer_blackjack(context: _Context) -> bool:
     return len(context.script.dealer) == 2 and hand_value(context.script.dealer).blackjack
 
 
-def _nothing_due_there(context: _Context, due: Action, step: Step) -> ProcedureError:
+def _nothing_due_there(context: _Context, step: Step | None) -> ProcedureError:
     """Chips moved at a spot where nothing is due, now or later."""
     attempted = context.attempted
     box = getattr(attempted, "box", None)
@@ -358,6 +371,8 @@ def _nothing_due_there(context: _Context, due: Action, step: Step) -> ProcedureE
             if push_total is not None and hand_value(dealer).total == push_total:
                 return context.error("JS-4", "paid-on-dealer-22", box=box, hand=hand + 1)
             return context.error("BJ-9", "settled-a-push", box=box, hand=hand + 1)
+    if step is None:
+        return context.error("BJ-P9", "round-over")
     if step.phase is Phase.SETTLEMENT:
         return context.error("BJ-P9", "settlement-out-of-order", box=box or "")
     return context.error(step.rules[0], "out-of-order", box=box or "")

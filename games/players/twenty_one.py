@@ -26,6 +26,7 @@ simulated player never does what the rules forbid. Randomness comes only from th
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,8 +53,10 @@ class Play(StrEnum):
 _ACTION_OF = {Play.STAND: Action.STAND, Play.HIT: Action.HIT, Play.DOUBLE: Action.DOUBLE, Play.SPLIT: Action.SPLIT}
 
 
+@functools.lru_cache(maxsize=8192)
 def legal_plays(situation: OptionsSituation, rules: TwentyOneRules) -> tuple[Play, ...]:
-    """The decisions the engine allows this hand now, in :class:`Play` order."""
+    """The decisions the engine allows this hand now, in :class:`Play` order (cached: the
+    same hand against the same card recurs in every round)."""
     return tuple(play for play in Play if can_act(situation, _ACTION_OF[play], rules))
 
 

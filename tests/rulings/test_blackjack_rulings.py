@@ -27,7 +27,8 @@ def ask(question: str, body: str | dict, rules=RULES, game: str = GAME) -> dict:
 
 
 def test_every_blackjack_question_is_registered():
-    assert questions()[GAME] == sorted(["hand", "dealer-action", "options", "settle", "payout", "dealer-odds"])
+    assert questions()[GAME] == sorted(["hand", "dealer-action", "options", "settle", "payout", "dealer-odds",
+                                          "procedure"])
 
 
 VALID = [

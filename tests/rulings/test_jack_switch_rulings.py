@@ -30,7 +30,7 @@ def ask(question: str, body: str | dict, rules=RULES) -> dict:
 
 def test_every_jack_switch_question_is_registered():
     assert questions()[GAME] == sorted([
-        "hand", "dealer-action", "options", "settle", "payout", "dealer-odds",
+        "hand", "dealer-action", "options", "settle", "payout", "dealer-odds", "procedure",
         "switch", "super-match", "pair-bonus", "bonus-bet", "super-match-odds", "pair-bonus-odds",
     ])
 

@@ -215,6 +215,17 @@ def format_card(card: AnyCard) -> str:
     return str(card)
 
 
+def format_card_symbol(card: AnyCard) -> str:
+    """A card for people (explanations, pages), with its suit symbol: ``T♦``, ``A♠``, ``joker``.
+
+    >>> format_card_symbol(parse_card("TD")), format_card_symbol(JOKER)
+    ('T♦', 'joker')
+    """
+    if isinstance(card, Joker):
+        return "joker"
+    return f"{card.rank.value}{card.suit.symbol}"
+
+
 def format_cards(cards: Iterable[AnyCard]) -> list[str]:
     """The canonical notation of several cards, as a JSON-ready list."""
     return [str(card) for card in cards]

@@ -26,6 +26,7 @@ CENT: Final = Decimal("0.01")
 ZERO: Final = Decimal("0.00")
 MAX_AMOUNT: Final = Decimal("1e15")
 """No stake at a table comes near it; larger input would not fit the cents arithmetic."""
+MONEY_LIMIT: Final = MAX_AMOUNT  # the same limit under the name branch round-pg-ou gave it
 
 
 def parse_money(value: object) -> Decimal:
@@ -48,6 +49,10 @@ def parse_money(value: object) -> Decimal:
     Traceback (most recent call last):
     ...
     games.errors.MoneyError: '-1' is negative
+    >>> parse_money("1e30")
+    Traceback (most recent call last):
+    ...
+    games.errors.MoneyError: '1e30' is too large an amount
     """
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
         raise MoneyError(f"{value!r} is not an amount: expected a string such as \"10.50\" or a number")

@@ -219,6 +219,81 @@ def review(start: StateT, recorded: Iterable[Action]) -> Review[StateT]:
     return Review(tuple(steps), state, play_out(state), complete=state.finished)
 
 
+# --- a round whose course its start fixes --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action of a round's course as the procedure has it, the rule IDs that call for
+    it, and the phase it belongs to (a game's own word, for diagnosing mistakes)."""
+
+    action: Action
+    rules: tuple[str, ...]
+    phase: str = ""
+
+
+class PlannedRound:
+    """The Round protocol for a round whose whole correct course follows from its start
+    (RULES.md fixes one order): a game's state holds ``steps`` (the course, worked out
+    once), ``log`` (the actions so far) and ``automations`` (the stages it performs by
+    itself), and supplies ``_diagnose``. A dealer action whose class's ``STAGE`` is among
+    the automations, and every player or table action, is applied by the state itself.
+
+    Subclasses are frozen dataclasses with fields ``steps``, ``automations`` and ``log``.
+    """
+
+    __slots__ = ()
+    steps: tuple[Step, ...]
+    log: tuple[Action, ...]
+    automations: frozenset[Any]
+
+    @property
+    def finished(self) -> bool:
+        return len(self.log) == len(self.steps)
+
+    def due(self) -> Due | None:
+        if self.finished:
+            return None
+        step = self.steps[len(self.log)]
+        return Due(step.action, step.rules)
+
+    def verify(self, action: Action) -> None:
+        if self.finished:
+            raise ProcedureError(rule=self._closing_rule(), mistake="round-over", attempted=action, due=None)
+        step = self.steps[len(self.log)]
+        if action != step.action:
+            rule, mistake, details = self._diagnose(step, action)
+            raise ProcedureError(rule=rule, mistake=mistake, attempted=action, due=step.action, details=details)
+
+    def apply(self, action: Action) -> Self:
+        self.verify(action)
+        return self._advanced(dataclasses.replace(self, log=(*self.log, action)))  # type: ignore[type-var]
+
+    def can(self, action: Action) -> bool:
+        return can(self, action)
+
+    @property
+    def correct_log(self) -> tuple[Action, ...]:
+        """Every action of the round as the procedure has it."""
+        return tuple(step.action for step in self.steps)
+
+    def _advanced(self, state: Self) -> Self:
+        """Apply the players' and the table's actions and the automated ones that are due."""
+        while not state.finished:
+            action = state.steps[len(state.log)].action
+            if action.ACTOR is Actor.DEALER and getattr(action, "STAGE", None) not in state.automations:
+                break
+            state = dataclasses.replace(state, log=(*state.log, action))  # type: ignore[type-var]
+        return state
+
+    def _closing_rule(self) -> str:
+        return self.steps[-1].rules[0] if self.steps else "procedure"
+
+    def _diagnose(self, step: Step, action: Action) -> tuple[str, str, dict[str, str]]:
+        """The rule, the mistake code and its details for ``action`` where ``step`` was due."""
+        raise NotImplementedError
+
+
 # --- the notation ------------------------------------------------------------------------
 
 ActionT = TypeVar("ActionT", bound=Action)
@@ -331,6 +406,10 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
+def _parse_ints(text: str) -> tuple[int, ...]:
+    return tuple(_parse_int(token) for token in text.split(","))
+
+
 def _parse_cards(text: str) -> tuple[Card | Joker, ...]:
     return () if text == "-" else tuple(parse_card(token) for token in text.split(","))
 
@@ -345,6 +424,8 @@ def _parser_for(hint: Any) -> Callable[[str], object]:
             return _parser_for(members[0])
         raise TypeError(f"no notation for {hint!r}")
     if origin is tuple:
+        if typing.get_args(hint)[:1] == (int,):
+            return _parse_ints
         return _parse_cards
     if hint is bool:
         return _parse_bool
@@ -392,9 +473,24 @@ def _dataclass_fields(action_class: type[Action]) -> tuple[dataclasses.Field[Any
 
 def replay(start: StateT, actions: Sequence[Action]) -> StateT:
     """Apply a stored log to its start: the same round, or a :class:`ProcedureError` naming
-    the step that no longer fits (e.g. under another engine version)."""
+    the step that no longer fits (e.g. under another engine version).
+
+    A round may perform actions by itself (the players' decisions, automations): those are
+    in its log too. A stored action the round has already performed at that place in its
+    log is matched, not applied again, so a full stored log replays whatever the start's
+    automations; a stored action that differs from what the round performed there is
+    refused like any wrong action."""
     state = start
     for number, action in enumerate(actions, start=1):
+        performed = state.log
+        if number <= len(performed):
+            if performed[number - 1] != action:
+                due = performed[number - 1]
+                raise ProcedureError(
+                    rule="log", mistake="not-the-logged-action", attempted=action, due=due, step=number,
+                    details={"due": due.notation(), "attempted": action.notation()},
+                )
+            continue
         try:
             state = state.apply(action)
         except ProcedureError as error:

@@ -10,6 +10,11 @@ Input decisions (RULINGS.md is silent):
   null (JSON null, absent, or the text "null") on a first-card joker and one of under / over / fold otherwise.
 * Cards are checked against the 164-card shoe (OU-1): a J, Q or K is refused naming its
   position (``cards.2``); more copies of a card than the shoe holds names ``cards``.
+* ``procedure`` (PROCEDURES.md): ``{"cards": [4 cards in shoe order], "boxes": [{"box",
+  "ante", "bonus", "choice"}], "actions": [dealer actions in the notation],
+  "automations": [optional stages]}``; the boxes are listed in box order, ``choice`` as in
+  ``settle`` (null on a first-card joker). The answer is :mod:`drills.rulings.rounds`'s,
+  with ``settlement`` a list of ``{"box", "ante_win", "bonus_win", "net", "outcome"}``.
 * ``total-odds`` adds ``bonus_expected_return`` only when the property has a Bonus pay
   table (OU-10); otherwise the shape is exactly RULINGS.md's.
 """
@@ -21,6 +26,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from drills.rulings.base import Body, Ruling, RulingInputError, money_json, probability_json, question
+from drills.rulings.rounds import procedure_ruling, recorded_actions, stages
 from games.cards import AnyCard, Joker
 from games.errors import ImpossibleCardsError
 from games.over_under_26 import (
@@ -40,6 +46,16 @@ from games.over_under_26 import (
     verify_cards,
     verify_choice,
 )
+from games.over_under_26.round import (
+    MAX_BOXES,
+    VOCABULARY,
+    Automation,
+    BoxBet,
+    OverUnderRound,
+    OverUnderStart,
+    StartError,
+)
+from games.over_under_26.round_words import explain_mistake
 
 GAME = OverUnderRules.GAME
 T = TypeVar("T")
@@ -158,3 +174,38 @@ def odds(body: Body, rules: OverUnderRules) -> Ruling:
             "if the player never folds (OU-10)"
         )
     return Ruling(answer=answer, rules=tuple(applied), explanation=text + ".")
+
+
+@question(GAME, "procedure")
+def procedure(body: Body, rules: OverUnderRules) -> Ruling:
+    """A dealt round's recorded dealer actions, step by step (OU-P0 – OU-P6)."""
+    cards = _cards(body, "cards", count=HAND_SIZE)
+    boxes = body.objects("boxes", min_count=1, max_count=MAX_BOXES)
+    bets: list[BoxBet] = []
+    choices: list[Choice | None] = []
+    for box in boxes:
+        number = box.integer("box", low=1, high=MAX_BOXES)
+        bets.append(BoxBet(number, box.money("ante"), box.money("bonus", Decimal(0))))
+        choices.append(_choice(box))
+    automations = stages(body, Automation)
+    recorded = recorded_actions(body, VOCABULARY)
+    try:
+        begin = OverUnderStart(tuple(cards), tuple(bets), tuple(choices))
+        start = OverUnderRound.begin(begin, rules, automations=automations)
+    except StartError as error:
+        raise RulingInputError.single(error.field, str(error)) from None
+    results = start.settlement()
+    settlement = [
+        {
+            "box": box,
+            "ante_win": money_json(result.ante_win),
+            "bonus_win": money_json(result.bonus_win),
+            "net": money_json(result.net),
+            "outcome": result.outcome.value,
+        }
+        for box, result in results.items()
+    ]
+    nets = ", ".join(f"box {box} {money_json(result.net)}" for box, result in results.items())
+    return procedure_ruling(
+        start, recorded, explain=explain_mistake, settlement=settlement, settlement_text=f"The round settles: {nets}."
+    )

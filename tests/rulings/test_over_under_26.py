@@ -33,7 +33,7 @@ def refused(question, body, rules=DEFAULT):
 
 
 def test_the_three_questions_are_registered():
-    assert questions()[GAME] == ["settle", "total", "total-odds"]
+    assert questions()[GAME] == ["procedure", "settle", "total", "total-odds"]
 
 
 # --- total ------------------------------------------------------------------------------

@@ -137,7 +137,7 @@ class RoundAct(APIView):
                 "accepted": outcome.step.right,
                 "repeated": outcome.repeated,
                 "step": presenters.step_json(outcome.step, table),
-                "round": presenters.round_json(outcome.round),
+                "round": presenters.round_json(outcome.round, outcome.state),
             }
         )
 

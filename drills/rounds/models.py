@@ -106,7 +106,7 @@ class RoundStep(models.Model):
     tap = models.JSONField(help_text="what the page sent (verb, place, chips, number)")
     action = models.TextField(help_text="the action it meant, in the notation")
     right = models.BooleanField()
-    rule = models.CharField(max_length=20, blank=True)
+    rule = models.CharField(max_length=100, blank=True, help_text="the rule IDs that called for it, or refused it")
     mistake = models.CharField(max_length=80, blank=True)
     due = models.TextField(blank=True, help_text="the action that was due, in the notation")
     explanation = models.TextField(blank=True)

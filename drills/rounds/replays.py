@@ -16,7 +16,7 @@ from drills.rounds import services
 from drills.rounds.models import DealtRound, RoundStep
 from drills.rounds.tables.base import Focus, TableGame, TableView
 from drills.rounds.tables.registry import table_for
-from games.procedure import Action, NotationError, ProcedureError, Round, StepVerdict, parse_log, review
+from games.procedure import Action, NotationError, ProcedureError, Review, Round, StepVerdict, parse_log
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def replay_of(stored: DealtRound) -> Replay:
         recorded = parse_log(stored.log, table.vocabulary)
     except NotationError as error:
         return Replay(stored, table, (), (), (), False, problem=f"the stored log cannot be read: {error}")
-    checked = review(start, recorded)
+    checked = review_log(start, recorded)
     tries = list(stored.tries.order_by("number"))
     accepted = {t.at_step: t for t in tries if t.right}
     refused: dict[int, list[RoundStep]] = {}
@@ -73,6 +73,31 @@ def replay_of(stored: DealtRound) -> Replay:
         stored, table, tuple(steps), tuple(rest), tuple(refused.get(len(recorded), ())),
         checked.complete, problem,
     )
+
+
+def review_log(start: Round, recorded: tuple[Action, ...]) -> Review[Round]:
+    """``games.procedure.review`` of a stored log, where an action the state applied by
+    itself (a planned round applies its players' decisions) is checked against the state's
+    own log rather than applied twice (``services.replay_log``)."""
+    state = start
+    steps: list[StepVerdict] = []
+    for number, action in enumerate(recorded, start=1):
+        if len(state.log) >= number:
+            if state.log[number - 1] == action:
+                steps.append(StepVerdict(number, action, ()))
+                continue
+            error = ProcedureError(rule="log", mistake="log-differs", attempted=action, due=state.log[number - 1],
+                                   step=number)
+            steps.append(StepVerdict(number, action, ("log",), error))
+            return Review(tuple(steps), state, state, complete=False)
+        due = state.due()
+        try:
+            state = state.apply(action)
+        except ProcedureError as error:
+            steps.append(StepVerdict(number, action, (error.rule,), error.at_step(number)))
+            return Review(tuple(steps), state, state, complete=False)
+        steps.append(StepVerdict(number, action, due.rules if due is not None else ()))
+    return Review(tuple(steps), state, state, complete=state.finished)
 
 
 def _step(
@@ -99,10 +124,7 @@ def _step(
 def state_at(stored: DealtRound, step: int) -> Round:
     """The table after the first ``step`` actions of the log."""
     table = table_for(stored.game)
-    state = services.start_state(stored, table)
-    for action in parse_log(stored.log, table.vocabulary)[:step]:
-        state = state.apply(action)
-    return state
+    return services.replay_log(services.start_state(stored, table), parse_log(stored.log, table.vocabulary)[:step])
 
 
 def replay_json(replay: Replay) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
@@ -36,7 +37,7 @@ from drills.rounds.tables.registry import TABLE_MODULES, UnknownTableError, skil
 from drills.selectors import default_rule_set
 from games import ENGINE_VERSION
 from games.house_rules import HouseRules
-from games.procedure import ProcedureError, Round, format_log, parse_log, replay
+from games.procedure import Action, ProcedureError, Round, format_log, parse_log
 from games.registry import default_rules, rules_class
 
 SEED_BITS = 62
@@ -82,9 +83,33 @@ def _cached_start(table: TableGame, key: tuple[str, int, str, str, str]) -> Roun
 
 
 def current_state(stored: DealtRound) -> Round:
-    """The round as it stands: its start and its log replayed."""
+    """The round as it stands: its start and its log replayed (once per process and table
+    version: the page, the API and the tap all ask for it)."""
     table = table_for(stored.game)
-    return replay(start_state(stored, table), parse_log(stored.log, table.vocabulary))
+    return _replayed(table, start_state(stored, table), stored.log)
+
+
+@functools.lru_cache(maxsize=1024)
+def _replayed(table: TableGame, start: Round, log: str) -> Round:
+    return replay_log(start, parse_log(log, table.vocabulary))
+
+
+def replay_log(start: Round, actions: Sequence[Action]) -> Round:
+    """A stored log applied to its start. Like ``games.procedure.replay``, but an action the
+    state has already applied by itself (a planned round applies its players' decisions)
+    is checked against the state's log instead of being applied twice."""
+    state = start
+    for number, action in enumerate(actions, start=1):
+        if len(state.log) >= number:
+            if state.log[number - 1] != action:
+                raise ProcedureError(rule="log", mistake="log-differs", attempted=action,
+                                     due=state.log[number - 1], step=number)
+            continue
+        try:
+            state = state.apply(action)
+        except ProcedureError as error:
+            raise error.at_step(number) from None
+    return state
 
 
 def automate(table: TableGame, state: Round, focus: Focus) -> Round:
@@ -148,6 +173,7 @@ class TapOutcome:
     round: DealtRound
     step: RoundStep
     repeated: bool  # the key had been used: nothing new was applied
+    state: Round | None = None  # the round after the tap, when the tap computed it
 
 
 def act(round_id: int, tap: Tap, key: str, seen: int) -> TapOutcome:
@@ -201,9 +227,9 @@ def _act(round_id: int, tap: Tap, key: str, seen: int) -> TapOutcome:
         step.save()
         stored.wrong += 1
         stored.save(update_fields=["wrong"])
-        return TapOutcome(stored, step, repeated=False)
+        return TapOutcome(stored, step, repeated=False, state=state)
     step.right = True
-    step.rule = ",".join(due.rules) if due is not None else ""
+    step.rule = ",".join(due.rules)[:100] if due is not None else ""
     step.save()
     after = automate(table, after, Focus(stored.focus))
     stored.log = format_log(after.log)
@@ -215,7 +241,7 @@ def _act(round_id: int, tap: Tap, key: str, seen: int) -> TapOutcome:
     stored.save(update_fields=fields)
     if after.finished:
         _finish(stored, now)
-    return TapOutcome(stored, step, repeated=False)
+    return TapOutcome(stored, step, repeated=False, state=after)
 
 
 def _tap_json(tap: Tap) -> dict[str, Any]:

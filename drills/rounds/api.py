@@ -20,7 +20,6 @@ from rest_framework.views import APIView
 
 from drills.api.errors import error_payload
 from drills.rounds import presenters, replays, selectors, services
-from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound
 from drills.rounds.tables.base import Focus, Level, TapError
 from drills.rounds.tables.registry import UnknownTableError, choices, table_for
@@ -114,24 +113,24 @@ class RoundAct(APIView):
         responses={200: _TAP, 400: OpenApiResponse(description="not an action"), 409: OpenApiResponse(description="stale or over")},
     )
     def post(self, request: Request, public_id: str) -> Response:
-        stored = _own(request, public_id)
         serializer = TapSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        table = table_for(stored.game)
+        data = serializer.validated_data
         try:
-            state = services.current_state(stored)
-            tap = presenters.parse_tap(serializer.validated_data, table, state, ChipSet.from_json(stored.chips))
-            outcome = services.act(stored.pk, tap.tap, tap.key, tap.seen)
+            key, seen = presenters.parse_key(data.get("key")), presenters.parse_seen(data.get("seen"))
+            outcome = services.act_for(
+                request.user, public_id, presenters.tap_maker(data), key, seen  # type: ignore[arg-type]
+            )
+        except services.NoSuchRound:
+            raise NotFound("no such round") from None
         except TapError as error:
             raise ValidationError({error.field: [error.message]}) from None
-        except services.StaleTable as error:
-            stored.refresh_from_db()
-            body = error_payload({"seen": [str(error)]}) | {"round": presenters.round_json(stored)}
+        except (services.StaleTable, services.RoundClosed) as error:
+            stored = _own(request, public_id)
+            field = "seen" if isinstance(error, services.StaleTable) else "round"
+            body = error_payload({field: [str(error)]}) | {"round": presenters.round_json(stored)}
             return Response(body, status=status.HTTP_409_CONFLICT)
-        except services.RoundClosed as error:
-            stored.refresh_from_db()
-            body = error_payload({"round": [str(error)]}) | {"round": presenters.round_json(stored)}
-            return Response(body, status=status.HTTP_409_CONFLICT)
+        table = table_for(outcome.round.game)
         return Response(
             {
                 "accepted": outcome.step.right,

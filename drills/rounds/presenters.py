@@ -97,6 +97,15 @@ def parse_tap(data: Mapping[str, Any], table: TableGame, state: Round, chips: Ch
     return TapInput(tap, key, seen)
 
 
+def tap_maker(data: Mapping[str, Any]) -> services.TapMaker:
+    """The tap the input means, made from the round as it stands (for ``services.act_for``)."""
+
+    def make(stored: DealtRound, state: Round, table: TableGame) -> Tap:
+        return parse_tap(data, table, state, ChipSet.from_json(stored.chips)).tap
+
+    return make
+
+
 def chips_from_form(post: Mapping[str, Any], chips: ChipSet) -> dict[str, int] | str:
     """The stack from the page's tray inputs ``chip-<value>`` (counts); raw text if bad."""
     stack: dict[str, int] = {}

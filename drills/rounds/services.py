@@ -19,12 +19,13 @@ from __future__ import annotations
 import functools
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
@@ -176,24 +177,46 @@ class TapOutcome:
     state: Round | None = None  # the round after the tap, when the tap computed it
 
 
+TapMaker = Callable[[DealtRound, Round, TableGame], Tap]
+
+
+class NoSuchRound(LookupError):
+    pass
+
+
 def act(round_id: int, tap: Tap, key: str, seen: int) -> TapOutcome:
     """Take one tap on the round (see the module's docstring). Raises :class:`StaleTable`,
     :class:`RoundClosed`, or :class:`~drills.rounds.tables.base.TapError` (nothing saved)."""
+    return _guarded({"pk": round_id}, lambda stored, state, table: tap, key, seen)
+
+
+def act_for(user: User, public_id: Any, make_tap: TapMaker, key: str, seen: int) -> TapOutcome:
+    """:func:`act` on a round of ``user``'s, found by its public id under the same lock;
+    the tap is made from the round as it stands (``make_tap``: the page's input needs the
+    table to name its places). :class:`NoSuchRound` if the user deals no such round."""
+    return _guarded({"public_id": public_id, "user": user}, make_tap, key, seen)
+
+
+def _guarded(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -> TapOutcome:
     try:
-        return _act(round_id, tap, key, seen)
+        return _act(filters, make_tap, key, seen)
     except IntegrityError:
         # Two requests with one key raced past the check (possible only without the lock,
         # e.g. SQLite's table lock released between them): the first one's result stands.
-        existing = RoundStep.objects.select_related("round").get(round_id=round_id, key=key)
+        round_filters = {f"round__{name}": value for name, value in filters.items()}
+        existing = RoundStep.objects.select_related("round").get(key=key, **round_filters)
         return TapOutcome(existing.round, existing, repeated=True)
 
 
 @transaction.atomic
-def _act(round_id: int, tap: Tap, key: str, seen: int) -> TapOutcome:
-    stored = DealtRound.objects.select_for_update().get(pk=round_id)
-    existing = RoundStep.objects.filter(round=stored, key=key).first()
-    if existing is not None:
-        return TapOutcome(stored, existing, repeated=True)
+def _act(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -> TapOutcome:
+    # One statement locks the round and says whether this key was used already.
+    used = RoundStep.objects.filter(round=OuterRef("pk"), key=key).values("pk")[:1]
+    stored = DealtRound.objects.select_for_update().filter(**filters).annotate(used_step=Subquery(used)).first()
+    if stored is None:
+        raise NoSuchRound("no such round")
+    if stored.used_step is not None:  # type: ignore[attr-defined]
+        return TapOutcome(stored, RoundStep.objects.get(pk=stored.used_step), repeated=True)  # type: ignore[attr-defined]
     if stored.finished:
         raise RoundClosed("this round is over: start a new one")
     if stored.exam_item_id is not None and (reason := exams.open_for_play(stored)):
@@ -202,7 +225,8 @@ def _act(round_id: int, tap: Tap, key: str, seen: int) -> TapOutcome:
         raise StaleTable(seen, stored.steps)
     table = table_for(stored.game)
     state = current_state(stored)
-    action = table.build(state, tap)  # TapError: nothing saved
+    tap = make_tap(stored, state, table)  # TapError: nothing saved
+    action = table.build(state, tap)
     now = timezone.now()
     elapsed = max(0, int((now - stored.last_action_at).total_seconds() * 1000))
     due = state.due()

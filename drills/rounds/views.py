@@ -123,7 +123,6 @@ def table_page(request: HttpRequest, public_id: Any) -> HttpResponse:
 @require_POST
 def act(request: HttpRequest, public_id: Any) -> HttpResponse:
     stored = _own_or_404(request, public_id)
-    table = table_for(stored.game)
     chips = ChipSet.from_json(stored.chips)
     data: dict[str, Any] = {key: request.POST.get(key) for key in ("key", "seen", "verb", "place", "number", "choice")}
     data["chips"] = presenters.chips_from_form(request.POST, chips)
@@ -133,9 +132,10 @@ def act(request: HttpRequest, public_id: Any) -> HttpResponse:
     kept = {"verb": data.get("verb"), "number": data.get("number") or "", "choice": data.get("choice"),
             "chips": data["chips"] if isinstance(data["chips"], dict) else {}}
     try:
-        state = services.current_state(stored)
-        tap = presenters.parse_tap(data, table, state, chips)
-        outcome = services.act(stored.pk, tap.tap, tap.key, tap.seen)
+        key, seen = presenters.parse_key(data.get("key")), presenters.parse_seen(data.get("seen"))
+        outcome = services.act_for(_user(request), public_id, presenters.tap_maker(data), key, seen)
+    except services.NoSuchRound:
+        raise Http404("No such round") from None
     except TapError as error:
         extra, status = {"form_error": error.message, "error_field": error.field}, 400
         extra["kept"] = kept

@@ -43,8 +43,8 @@ from drills.exams.models import (
 )
 from drills.exams.policy import ReviewPolicy
 from drills.kinds.base import AnswerError, Difficulty, Scenario, get_kind
-from drills.rounds import exams as round_exams
 from drills.models import Role, RuleSet, User
+from drills.rounds import exams as round_exams
 from games import ENGINE_VERSION
 from games.errors import GameError, RuleSetError
 from games.house_rules import HouseRules

@@ -50,8 +50,8 @@ def picker(request: HttpRequest) -> HttpResponse:
 def start(request: HttpRequest) -> HttpResponse:
     if is_round_skill(request.POST.get("kind", "")):  # "practise" on a dealt-round skill
         post = request.POST.copy()
-        post["game"], post["focus"] = post["kind"][len(SKILL_PREFIX) :], "round"
-        post["level"] = post.get("difficulty", "normal")
+        post["game"], post["focus"] = request.POST.get("kind", "")[len(SKILL_PREFIX) :], "round"
+        post["level"] = post.get("difficulty") or "normal"
         request.POST = post  # type: ignore[assignment]
         return start_round_page(request)
     errors: dict[str, str] = {}

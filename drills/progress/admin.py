@@ -13,9 +13,9 @@ from django.http import HttpRequest
 
 from drills.admin import PropertyScopedAdmin, ReadOnlyUserScopedAdmin, TraineeFilter
 from drills.kinds.base import all_kinds
-from drills.rounds.tables.registry import round_skills
 from drills.progress import services
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
+from drills.rounds.tables.registry import round_skills
 
 USER_FILTERS: list[Any] = [
     ("user__property", admin.RelatedOnlyFieldListFilter),

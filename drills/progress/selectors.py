@@ -24,7 +24,6 @@ from drills.kinds.base import all_kinds
 from drills.models import Attempt, DrillScenario, Property, Role, Team, User
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
-from drills.rounds.tables.registry import available_round_skills
 from drills.progress.stats import (
     ItemStat,
     Mastery,
@@ -35,6 +34,7 @@ from drills.progress.stats import (
     mastery_from_figures,
     weakness_order,
 )
+from drills.rounds.tables.registry import available_round_skills
 
 DEFAULT_TARGET_SECONDS = 30  # for a kind no longer in the registry
 TREND_DAYS = 30

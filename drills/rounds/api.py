@@ -54,7 +54,9 @@ class TapSerializer(serializers.Serializer[Any]):
         help_text='a chip stack, denomination → count: {"25": 2, "5": 1}',
     )
     number = AsciiInteger(min_value=0, max_value=999, required=False, help_text="an announced total")
-    choice = serializers.CharField(max_length=40, required=False, help_text="which bet: main, insurance, pair-bonus, super-match")
+    choice = serializers.CharField(
+        max_length=40, required=False, help_text="which bet: main, insurance, pair-bonus, super-match"
+    )
     flags = serializers.ListField(child=serializers.CharField(max_length=20), max_length=4, required=False,
                                   help_text='yes/no parts of a call: ["blackjack"]')
 
@@ -110,7 +112,11 @@ class RoundAct(APIView):
     @extend_schema(
         summary="Act on a round (one tap)",
         request=TapSerializer,
-        responses={200: _TAP, 400: OpenApiResponse(description="not an action"), 409: OpenApiResponse(description="stale or over")},
+        responses={
+            200: _TAP,
+            400: OpenApiResponse(description="not an action"),
+            409: OpenApiResponse(description="stale or over"),
+        },
     )
     def post(self, request: Request, public_id: str) -> Response:
         serializer = TapSerializer(data=request.data)

@@ -128,7 +128,9 @@ def stack_amount(chips: ChipSet, stack: Any) -> Decimal:
         if chips.chip(value) is None:
             raise ChipError(f"{format_money(value)} is not a chip of this table (chips: {chips.describe()})")
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_CHIPS_PER_STACK:
-            raise ChipError(f"the count of {format_money(value)} chips must be a whole number from 0 to {MAX_CHIPS_PER_STACK}")
+            raise ChipError(
+                f"the count of {format_money(value)} chips must be a whole number from 0 to {MAX_CHIPS_PER_STACK}"
+            )
         count_all += count
         total += value * count
     if count_all == 0:

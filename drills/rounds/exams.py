@@ -112,6 +112,7 @@ def record_in_item(stored: DealtRound, now: Any) -> None:
     """A finished exam round is the item's answer (in the round's transaction)."""
     from drills.exams.models import SittingItem
 
+    assert stored.exam_item_id is not None
     SittingItem.objects.filter(pk=stored.exam_item_id).update(
         answer={"round": str(stored.public_id), "right": stored.right, "wrong": stored.wrong},
         answered_at=now,

@@ -48,7 +48,7 @@ def parse_seen(value: Any) -> int:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1_000_000:
         raise TapError("seen", "the table step the tap was made on is missing (reload the page)")
-    return value
+    return int(value)
 
 
 def parse_number(value: Any) -> int | None:

@@ -61,7 +61,7 @@ def replay_of(stored: DealtRound) -> Replay:
     steps = []
     for verdict in checked.steps:
         steps.append(_step(table, verdict, focus, accepted, refused))
-    rest = []
+    rest: list[tuple[str, tuple[str, ...]]] = []
     state = checked.reached
     while (due := state.due()) is not None and len(rest) < 2000:
         rest.append((table.describe(due.action), due.rules))

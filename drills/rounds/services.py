@@ -61,6 +61,8 @@ class RoundClosed(Exception):
 
 
 def chip_set_for(user: User) -> ChipSet:
+    if user.property_id is None:
+        return ChipSet.default()
     stored = TableChips.objects.filter(property_id=user.property_id).values_list("chips", flat=True).first()
     return ChipSet.from_json(stored) if stored else ChipSet.default()
 
@@ -70,13 +72,19 @@ def round_rules(stored: DealtRound) -> HouseRules:
 
 
 def start_state(stored: DealtRound, table: TableGame | None = None) -> Round:
-    table = table or table_for(stored.game)
-    key = (stored.game, stored.seed, stored.level, json.dumps(stored.rules_values, sort_keys=True), stored.engine_version)
-    return _cached_start(table, key)
+    return _cached_start(table or table_for(stored.game), _start_key(stored))
+
+
+StartKey = tuple[str, int, str, str, str]
+
+
+def _start_key(stored: DealtRound) -> StartKey:
+    rules_json = json.dumps(stored.rules_values, sort_keys=True)
+    return (stored.game, stored.seed, stored.level, rules_json, stored.engine_version)
 
 
 @functools.lru_cache(maxsize=512)
-def _cached_start(table: TableGame, key: tuple[str, int, str, str, str]) -> Round:
+def _cached_start(table: TableGame, key: StartKey) -> Round:
     """A round's start, worked out once per process: a pure function of its key, and
     immutable (Blackjack's start plays the whole round out, ~20 ms; every tap needs it)."""
     game, seed, level, rules_json, _engine = key
@@ -87,12 +95,12 @@ def current_state(stored: DealtRound) -> Round:
     """The round as it stands: its start and its log replayed (once per process and table
     version: the page, the API and the tap all ask for it)."""
     table = table_for(stored.game)
-    return _replayed(table, start_state(stored, table), stored.log)
+    return _replayed(table, _start_key(stored), stored.log)
 
 
 @functools.lru_cache(maxsize=1024)
-def _replayed(table: TableGame, start: Round, log: str) -> Round:
-    return replay_log(start, parse_log(log, table.vocabulary))
+def _replayed(table: TableGame, key: StartKey, log: str) -> Round:
+    return replay_log(_cached_start(table, key), parse_log(log, table.vocabulary))
 
 
 def replay_log(start: Round, actions: Sequence[Action]) -> Round:
@@ -215,8 +223,8 @@ def _act(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -> Ta
     stored = DealtRound.objects.select_for_update().filter(**filters).annotate(used_step=Subquery(used)).first()
     if stored is None:
         raise NoSuchRound("no such round")
-    if stored.used_step is not None:  # type: ignore[attr-defined]
-        return TapOutcome(stored, RoundStep.objects.get(pk=stored.used_step), repeated=True)  # type: ignore[attr-defined]
+    if stored.used_step is not None:
+        return TapOutcome(stored, RoundStep.objects.get(pk=stored.used_step), repeated=True)
     if stored.finished:
         raise RoundClosed("this round is over: start a new one")
     if stored.exam_item_id is not None and (reason := exams.open_for_play(stored)):

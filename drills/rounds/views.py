@@ -97,8 +97,8 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
         "key": presenters.new_key(),
         "figures": presenters.figures(stored),
         "your_turn": table.due_for_trainee(state, Focus(stored.focus)),
-        "exam_sitting": stored.exam_item.sitting if stored.exam_item_id else None,
-        "exam_position": stored.exam_item.position if stored.exam_item_id else None,
+        "exam_sitting": stored.exam_item.sitting if stored.exam_item is not None else None,
+        "exam_position": stored.exam_item.position if stored.exam_item is not None else None,
         **extra,
     }
 
@@ -107,9 +107,13 @@ def _spot(spot: Any, chips: ChipSet) -> dict[str, Any]:
     return {
         "spot": spot,
         "hands": [{"cards": hand.cards, "down": range(hand.face_down), "note": hand.note} for hand in spot.hands],
-        "bets": [{"bet": bet, "text": format_money(bet.amount), "pile": presenters.chip_pile(chips, bet.amount)} for bet in spot.bets],
-        "paid": [{"bet": bet, "text": format_money(bet.amount), "pile": presenters.chip_pile(chips, bet.amount)} for bet in spot.paid],
+        "bets": [_pile(bet, chips) for bet in spot.bets],
+        "paid": [_pile(bet, chips) for bet in spot.paid],
     }
+
+
+def _pile(bet: Any, chips: ChipSet) -> dict[str, Any]:
+    return {"bet": bet, "text": format_money(bet.amount), "pile": presenters.chip_pile(chips, bet.amount)}
 
 
 @login_required

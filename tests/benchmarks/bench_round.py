@@ -93,13 +93,14 @@ def prepare(game: str, dealers: int, rounds: int) -> dict[str, list[tuple[str, s
 
 def run_wrk(per_dealer: list[list[str]], seconds: float) -> tuple[float, float, float, int, int]:
     """Rate, p50 ms, p99 ms, non-2xx count and requests of a wrk run, one thread and one
-    connection per list of "token path body" lines (sent in order)."""
+    connection per list of "token path body" lines (sent in order). wrk's timeout is long:
+    a request it gave up on would put the dealer's later taps out of step (409s)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
         for tid, lines in enumerate(per_dealer):
             listing.write("".join(f"{tid} {line}\n" for line in lines))
     threads = len(per_dealer)
     command = [
-        "wrk", f"-t{threads}", f"-c{threads}", f"-d{int(seconds)}s", "--latency",
+        "wrk", f"-t{threads}", f"-c{threads}", f"-d{int(seconds)}s", "--latency", "--timeout", "30s",
         "-s", str(Path(__file__).with_name("bench_round.lua")), f"http://127.0.0.1:{PORT}", "--", listing.name,
     ]
     output = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
@@ -114,6 +115,8 @@ def run_wrk(per_dealer: list[list[str]], seconds: float) -> tuple[float, float, 
 
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))  # type: ignore[union-attr]
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if "timeout" in output:
+        print("  " + next(line for line in output.splitlines() if "timeout" in line).strip())
     total = int(re.search(r"(\d+) requests in", output).group(1))  # type: ignore[union-attr]
     return rate, latency("50%"), latency("99%"), int(bad.group(1)) if bad else 0, total
 

@@ -25,15 +25,20 @@ def _start(client: Client) -> dict:  # type: ignore[type-arg]
 
 def test_start_and_act_through_the_api(trainee_client, toy_table) -> None:
     data = _start(trainee_client)
-    assert data["seen"] == 0 and data["your_turn"] is True
+    assert data["seen"] == 0
+    assert data["your_turn"] is True
     assert [spot["key"] for spot in data["table"]["spots"]] == ["box-1", "box-2"]
     url = f"/api/v1/rounds/{data['id']}/actions/"
     right = _post(trainee_client, url, {"key": "k-right-001", "seen": 0, "verb": "deal", "place": "box-1"})
-    assert right.status_code == 200 and right.json()["accepted"] is True
-    wrong = _post(trainee_client, url, {"key": "k-wrong-001", "seen": 1, "verb": "pay", "place": "box-1", "chips": {"5": 2}})
+    assert right.status_code == 200
+    assert right.json()["accepted"] is True
+    tap = {"key": "k-wrong-001", "seen": 1, "verb": "pay", "place": "box-1", "chips": {"5": 2}}
+    wrong = _post(trainee_client, url, tap)
     body = wrong.json()
-    assert wrong.status_code == 200 and body["accepted"] is False
-    assert body["step"]["rule"] == "T-1" and body["step"]["due"].startswith("deal box=2")
+    assert wrong.status_code == 200
+    assert body["accepted"] is False
+    assert body["step"]["rule"] == "T-1"
+    assert body["step"]["due"].startswith("deal box=2")
     assert body["round"]["figures"]["wrong"] == 1
 
 
@@ -71,7 +76,8 @@ def test_bad_taps_name_their_field(trainee_client, toy_table) -> None:
     deep: object = {}
     for _ in range(200):
         deep = {"a": deep}
-    response = _post(trainee_client, url, {"key": "k-000000008", "seen": 0, "verb": "pay", "place": "box-1", "chips": deep})
+    tap = {"key": "k-000000008", "seen": 0, "verb": "pay", "place": "box-1", "chips": deep}
+    response = _post(trainee_client, url, tap)
     assert response.status_code == 400
     assert DealtRound.objects.get(public_id=data["id"]).tries.count() == 0
 
@@ -81,7 +87,8 @@ def test_stale_and_repeated_taps(trainee_client, toy_table) -> None:
     url = f"/api/v1/rounds/{data['id']}/actions/"
     body = {"key": "k-double-tap", "seen": 0, "verb": "deal", "place": "box-1"}
     first, second = _post(trainee_client, url, body), _post(trainee_client, url, body)
-    assert first.json()["repeated"] is False and second.json()["repeated"] is True
+    assert first.json()["repeated"] is False
+    assert second.json()["repeated"] is True
     assert second.json()["round"]["seen"] == 1
     stale = _post(trainee_client, url, {"key": "k-other-tab1", "seen": 0, "verb": "deal", "place": "box-1"})
     assert stale.status_code == 409
@@ -96,7 +103,8 @@ def test_others_rounds_are_not_found(trainee_client, other_trainee, toy_table) -
     assert other.get(f"/api/v1/rounds/{data['id']}/").status_code == 404
     assert other.get(f"/rounds/{data['id']}/").status_code == 404
     assert other.get(f"/rounds/{data['id']}/replay/").status_code == 404
-    assert _post(other, f"/api/v1/rounds/{data['id']}/actions/", {"key": "k-intruder-1", "seen": 0, "verb": "deal", "place": "box-1"}).status_code == 404
+    tap = {"key": "k-intruder-1", "seen": 0, "verb": "deal", "place": "box-1"}
+    assert _post(other, f"/api/v1/rounds/{data['id']}/actions/", tap).status_code == 404
 
 
 def test_the_supervisor_replays_a_round_but_cannot_deal_it(trainee_client, supervisor, toy_table) -> None:
@@ -107,10 +115,12 @@ def test_the_supervisor_replays_a_round_but_cannot_deal_it(trainee_client, super
     boss = Client()
     boss.force_login(supervisor)
     replay = boss.get(f"/api/v1/rounds/{data['id']}/replay/").json()
-    assert replay["steps"][0]["by"] == "trainee" and replay["steps"][0]["refused"][0]["rule"] == "T-1"
+    assert replay["steps"][0]["by"] == "trainee"
+    assert replay["steps"][0]["refused"][0]["rule"] == "T-1"
     assert len(replay["still_due"]) == 5
     page = boss.get(f"/rounds/{data['id']}/replay/?step=1")
-    assert page.status_code == 200 and b"Refused" in page.content
+    assert page.status_code == 200
+    assert b"Refused" in page.content
     assert boss.get(f"/rounds/{data['id']}/replay/?step=zz").status_code == 200
     assert boss.get(f"/api/v1/rounds/{data['id']}/").status_code == 404
 
@@ -119,16 +129,23 @@ def test_the_page_form_deals_and_refuses(trainee_client, toy_table) -> None:
     data = _start(trainee_client)
     url = f"/rounds/{data['id']}/act/"
     page = trainee_client.get(f"/rounds/{data['id']}/")
-    assert page.status_code == 200 and b'name="key"' in page.content
+    assert page.status_code == 200
+    assert b'name="key"' in page.content
     ok = trainee_client.post(url, {"key": "form-key-0001", "seen": "0", "verb": "deal", "place": "box-1"})
     assert ok.status_code == 302
     refused = trainee_client.post(
-        url, {"key": "form-key-0002", "seen": "1", "verb": "pay", "place": "box-2", "chip-5.00": "2"}, HTTP_HX_REQUEST="true"
+        url,
+        {"key": "form-key-0002", "seen": "1", "verb": "pay", "place": "box-2", "chip-5.00": "2"},
+        HTTP_HX_REQUEST="true",
     )
-    assert refused.status_code == 200 and b"Refused" in refused.content and b"T-1" in refused.content
+    assert refused.status_code == 200
+    assert b"Refused" in refused.content
+    assert b"T-1" in refused.content
     stale = trainee_client.post(url, {"key": "form-key-0003", "seen": "0", "verb": "deal", "place": "box-2"})
-    assert stale.status_code == 409 and b"another tab or the back button" in stale.content
-    bad = trainee_client.post(url, {"key": "form-key-0004", "seen": "1", "verb": "pay", "place": "box-2", "chip-5.00": "x"})
+    assert stale.status_code == 409
+    assert b"another tab or the back button" in stale.content
+    bad_tap = {"key": "form-key-0004", "seen": "1", "verb": "pay", "place": "box-2", "chip-5.00": "x"}
+    bad = trainee_client.post(url, bad_tap)
     assert bad.status_code == 400
 
 

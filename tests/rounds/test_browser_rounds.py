@@ -27,12 +27,12 @@ def _start(page, base_url: str, game: str, level: str = "normal") -> DealtRound:
 
 def _tap(page, body: dict, keyboard: bool) -> None:  # type: ignore[no-untyped-def, type-arg]
     """Make one tap on the page as a dealer would: the tool, the chips, the total, the place."""
-    shortcut = page.get_attribute(f"input[name=verb][value={body['verb'] if body['verb'] != 'deal-dealer' else 'deal'}]",
-                                  "data-shortcut")
+    tool = body["verb"] if body["verb"] != "deal-dealer" else "deal"
+    shortcut = page.get_attribute(f"input[name=verb][value={tool}]", "data-shortcut")
     if keyboard:
         page.keyboard.press(shortcut)
     else:
-        page.click(f".tool:has(input[name=verb][value={body['verb'] if body['verb'] != 'deal-dealer' else 'deal'}])")
+        page.click(f".tool:has(input[name=verb][value={tool}])")
     if "choice" in body:
         page.click(f".stakes .tool:has(input[value={body['choice']}])")
     elif page.locator(".stakes").count():
@@ -64,7 +64,8 @@ def _deal_round(page, stored: DealtRound, keyboard: bool, shots: str) -> DealtRo
     _tap(page, {"verb": "deal-dealer", "place": "dealer"}, keyboard)
     page.wait_for_selector(".refused")
     refusal = page.locator(".refused").inner_text()
-    assert "BJ-P" in refusal and "The right action: Deal a card to box" in refusal
+    assert "BJ-P" in refusal
+    assert "The right action: Deal a card to box" in refusal
     page.screenshot(path=f"test-artifacts/{shots}-refused.png", full_page=True)
     taps = 0
     while not (stored := DealtRound.objects.get(pk=stored.pk)).finished:
@@ -77,14 +78,16 @@ def _deal_round(page, stored: DealtRound, keyboard: bool, shots: str) -> DealtRo
         # every render carries a fresh key: the table has been swapped in
         page.wait_for_function(f"document.querySelector('input[name=key]').value !== '{key}'")
         status = page.locator(".status").inner_text()
-        assert "Refused" not in status and page.locator(".status .form-errors").count() == 0, (
+        assert "Refused" not in status, (due.action.notation(), body, status)
+        assert page.locator(".status .form-errors").count() == 0, (
             due.action.notation(), body, status)
         taps += 1
         if taps == 4:
             page.screenshot(path=f"test-artifacts/{shots}-dealing.png", full_page=True)
     page.wait_for_selector(".round-over")
     page.screenshot(path=f"test-artifacts/{shots}-over.png", full_page=True)
-    assert stored.wrong == 1 and stored.right == taps
+    assert stored.wrong == 1
+    assert stored.right == taps
     return stored
 
 

@@ -43,7 +43,8 @@ def test_keyboard_dealing_a_refusal_and_chips_at_desktop_width(browser_page, liv
     page.click("[data-spot=box-2]")
     page.wait_for_selector(".round-over")
     stored.refresh_from_db()
-    assert stored.finished and (stored.right, stored.wrong) == (4, 1)
+    assert stored.finished
+    assert (stored.right, stored.wrong) == (4, 1)
 
 
 def test_tapping_at_phone_width_double_tap_and_second_tab(browser_page, live_server, trainee, toy_table):
@@ -56,11 +57,13 @@ def test_tapping_at_phone_width_double_tap_and_second_tab(browser_page, live_ser
     page.dblclick("[data-spot=box-1]")
     page.wait_for_selector(".accepted")
     stored.refresh_from_db()
-    assert stored.right == 1 and stored.steps == 1
+    assert stored.right == 1
+    assert stored.steps == 1
     other.click("[data-spot=box-2]")  # this tab still shows step 0
     other.wait_for_selector(".notice")
     assert "another tab" in other.locator(".notice").inner_text()
     stored.refresh_from_db()
-    assert stored.right == 1 and stored.wrong == 0
+    assert stored.right == 1
+    assert stored.wrong == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path="test-artifacts/round-toy-phone.png", full_page=True)

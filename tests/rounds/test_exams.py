@@ -39,7 +39,8 @@ def test_a_table_test_section_is_scored_by_right_actions_with_its_minimum(casino
     blueprint = _blueprint(casino, [SectionSpec("At the table", "round-blackjack", "easy", 2, min_percent=90)])
     sitting = exam_services.start_sitting(trainee, blueprint).sitting
     page = trainee_client.get(f"/exams/sittings/{sitting.public_id}/")
-    assert page.status_code == 200 and b"Deal this round at the table" in page.content
+    assert page.status_code == 200
+    assert b"Deal this round at the table" in page.content
     response = trainee_client.post(f"/rounds/exam/{sitting.public_id}/1/")
     assert response.status_code == 302
     first = DealtRound.objects.get(exam_item__position=1)
@@ -53,12 +54,15 @@ def test_a_table_test_section_is_scored_by_right_actions_with_its_minimum(casino
     result = exam_services.grade_sitting(sitting.pk)
     assert isinstance(result, SittingResult)
     assert [item["score"] for item in result.items] == ["0.80", "1.00"]
-    assert result.sections[0]["score_percent"] == "90.00" and result.sections[0]["passed"] is True
+    assert result.sections[0]["score_percent"] == "90.00"
+    assert result.sections[0]["passed"] is True
     assert result.passed
     assert trainee_client.get(f"/exams/sittings/{sitting.public_id}/result/").status_code == 200
 
 
-def test_an_unfinished_round_scores_nothing_and_closed_sittings_take_no_action(casino, trainee, trainee_client, toy_table):
+def test_an_unfinished_round_scores_nothing_and_closed_sittings_take_no_action(
+    casino, trainee, trainee_client, toy_table
+):
     blueprint = _blueprint(casino, [SectionSpec("At the table", "round-blackjack", "easy", 1, min_percent=50)])
     sitting = exam_services.start_sitting(trainee, blueprint).sitting
     trainee_client.post(f"/rounds/exam/{sitting.public_id}/1/")
@@ -68,7 +72,9 @@ def test_an_unfinished_round_scores_nothing_and_closed_sittings_take_no_action(c
     with pytest.raises(services.RoundClosed, match="exam is over"):
         services.act(stored.pk, Tap("deal", {"box": 2}), "exam-late-0001", seen=1)
     result = exam_services.grade_sitting(sitting.pk)
-    assert result is not None and result.items[0]["score"] == "0.00" and not result.passed
+    assert result is not None
+    assert result.items[0]["score"] == "0.00"
+    assert not result.passed
 
 
 def test_a_round_section_must_deal_the_blueprints_game(casino, toy_table):

@@ -24,8 +24,9 @@ def _finished_round(user, wrong: int = 1):  # type: ignore[no-untyped-def]
     for n in range(wrong):
         services.act(stored.pk, Tap("deal", {"box": 2}), f"wrong-key-{n}", seen=0)
     seen = 0
-    for n, tap in enumerate([Tap("deal", {"box": 1}), Tap("deal", {"box": 2}),
-                             Tap("pay", {"box": 1}, amount=Decimal("10")), Tap("collect", {"box": 2}, amount=Decimal("10"))]):
+    taps = [Tap("deal", {"box": 1}), Tap("deal", {"box": 2}),
+            Tap("pay", {"box": 1}, amount=Decimal("10")), Tap("collect", {"box": 2}, amount=Decimal("10"))]
+    for n, tap in enumerate(taps):
         seen = services.act(stored.pk, tap, f"right-key-{n}", seen=seen).round.steps
     stored.refresh_from_db()
     return stored
@@ -44,7 +45,8 @@ def test_history_and_progress_links_open_the_replay(trainee, trainee_client, toy
     attempt = Attempt.objects.get(pk=stored.attempt_id)
     for url in (f"/drills/s/{attempt.scenario.public_id}/", f"/progress/attempts/{attempt.scenario.public_id}/"):
         response = trainee_client.get(url)
-        assert response.status_code == 302 and response["Location"] == f"/rounds/{stored.public_id}/replay/"
+        assert response.status_code == 302
+        assert response["Location"] == f"/rounds/{stored.public_id}/replay/"
     assert trainee_client.get("/drills/history/").status_code == 200
     assert trainee_client.get("/progress/").status_code == 200
 
@@ -56,7 +58,8 @@ def test_a_wrong_round_is_not_a_retry_item(trainee, toy_table) -> None:
 
 def test_practise_on_a_round_skill_starts_a_round(trainee, trainee_client, toy_table) -> None:
     response = trainee_client.post("/drills/start/", {"kind": "round-blackjack", "difficulty": "hard"})
-    assert response.status_code == 302 and response["Location"].startswith("/rounds/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/rounds/")
     assert trainee.dealt_rounds.get().level == "hard"
 
 

@@ -23,18 +23,22 @@ def test_a_right_deal_is_applied_and_the_card_comes_from_the_server(trainee, toy
     stored = _start(trainee)
     assert stored.steps == 0
     outcome = services.act(stored.pk, Tap("deal", {"box": 1}), "key-00000001", seen=0)
-    assert outcome.step.right and not outcome.repeated
+    assert outcome.step.right
+    assert not outcome.repeated
     stored.refresh_from_db()
     state = services.current_state(stored)
     assert state.log[0].card == state.shoe[0]  # type: ignore[attr-defined]
-    assert stored.steps == 1 and stored.right == 1 and stored.wrong == 0
+    assert stored.steps == 1
+    assert stored.right == 1
+    assert stored.wrong == 0
 
 
 def test_a_wrong_action_is_refused_counted_and_changes_nothing(trainee, toy_table) -> None:
     stored = _start(trainee)
     outcome = services.act(stored.pk, Tap("deal", {"box": 2}), "key-00000001", seen=0)
     assert not outcome.step.right
-    assert outcome.step.rule == "T-1" and outcome.step.mistake == "out-of-order"
+    assert outcome.step.rule == "T-1"
+    assert outcome.step.mistake == "out-of-order"
     assert outcome.step.due.startswith("deal box=1 card=")
     assert "due was deal box=1" in outcome.step.explanation
     stored.refresh_from_db()
@@ -45,9 +49,12 @@ def test_a_repeated_key_never_applies_twice(trainee, toy_table) -> None:
     stored = _start(trainee)
     first = services.act(stored.pk, Tap("deal", {"box": 1}), "double-tap-1", seen=0)
     again = services.act(stored.pk, Tap("deal", {"box": 1}), "double-tap-1", seen=0)
-    assert again.repeated and again.step.pk == first.step.pk
+    assert again.repeated
+    assert again.step.pk == first.step.pk
     stored.refresh_from_db()
-    assert stored.steps == 1 and stored.right == 1 and stored.tries.count() == 1
+    assert stored.steps == 1
+    assert stored.right == 1
+    assert stored.tries.count() == 1
 
 
 def test_a_stale_tap_is_refused_without_counting(trainee, toy_table) -> None:
@@ -57,7 +64,9 @@ def test_a_stale_tap_is_refused_without_counting(trainee, toy_table) -> None:
         services.act(stored.pk, Tap("deal", {"box": 1}), "tab-two-0001", seen=0)  # the other tab saw step 0
     assert "another tab or the back button" in str(caught.value)
     stored.refresh_from_db()
-    assert stored.steps == 1 and stored.wrong == 0 and stored.tries.count() == 1
+    assert stored.steps == 1
+    assert stored.wrong == 0
+    assert stored.tries.count() == 1
 
 
 def test_a_tap_that_is_no_action_names_its_field(trainee, toy_table) -> None:
@@ -89,11 +98,14 @@ def _deal_through(stored, wrong: int = 0):  # type: ignore[no-untyped-def]
 
 def test_players_actions_are_automated_and_the_round_finishes_into_progress(trainee, toy_table) -> None:
     stored = _deal_through(_start(trainee), wrong=1)
-    assert stored.status == RoundStatus.FINISHED and stored.steps == 6  # 4 dealer + 2 automated stands
+    assert stored.status == RoundStatus.FINISHED
+    assert stored.steps == 6
     assert "stand box=1" in stored.log
     attempt = Attempt.objects.get(pk=stored.attempt_id)
-    assert attempt.kind == "round-blackjack" and attempt.correct is False
-    assert str(attempt.score) == "0.80" and attempt.mistake_code == "out-of-order"
+    assert attempt.kind == "round-blackjack"
+    assert attempt.correct is False
+    assert str(attempt.score) == "0.80"
+    assert attempt.mistake_code == "out-of-order"
     rollup = SkillRollup.objects.get(user=trainee, kind="round-blackjack")
     assert (rollup.answers, rollup.correct) == (1, 0)
     assert rebuild_trainee(trainee.pk) is False  # the rebuild from raw attempts agrees
@@ -102,7 +114,8 @@ def test_players_actions_are_automated_and_the_round_finishes_into_progress(trai
 def test_a_clean_round_is_right_with_full_score(trainee, toy_table) -> None:
     stored = _deal_through(_start(trainee))
     attempt = Attempt.objects.get(pk=stored.attempt_id)
-    assert attempt.correct is True and str(attempt.score) == "1.00"
+    assert attempt.correct is True
+    assert str(attempt.score) == "1.00"
     with pytest.raises(services.RoundClosed):
         services.act(stored.pk, Tap("deal", {"box": 1}), "after-the-end", seen=stored.steps)
 
@@ -119,4 +132,6 @@ def test_deal_focus_settles_for_the_trainee(trainee, toy_table) -> None:
     services.act(stored.pk, Tap("deal", {"box": 1}), "deal-focus-1", seen=0)
     services.act(stored.pk, Tap("deal", {"box": 2}), "deal-focus-2", seen=1)
     stored.refresh_from_db()
-    assert stored.finished and stored.steps == 6 and stored.right == 2
+    assert stored.finished
+    assert stored.steps == 6
+    assert stored.right == 2

@@ -76,7 +76,8 @@ def test_a_round_through_the_api_with_one_wrong_action(game, trainee, supervisor
     url = f"/api/v1/rounds/{data['id']}/actions/"
     # the first action is the first card to the first box: a card to the dealer is refused
     wrong = _post(client, url, {"key": "wrong-tap-1", "seen": data["seen"], "verb": "deal", "place": "dealer"}).json()
-    assert wrong["accepted"] is False and wrong["step"]["rule"] in {"BJ-P2", "BJ-P8"}
+    assert wrong["accepted"] is False
+    assert wrong["step"]["rule"] in {"BJ-P2", "BJ-P8"}
     assert "The right action: Deal a card to box" in wrong["step"]["explanation"]
     assert "card=" not in wrong["step"]["explanation"]
     taps = 0
@@ -91,12 +92,18 @@ def test_a_round_through_the_api_with_one_wrong_action(game, trainee, supervisor
         assert due is not None
         body = presenters.tap_body(table, state, due.action, chips) | {"key": f"tap-{taps:05d}", "seen": stored.steps}
         answer = _post(client, url, body)
-        assert answer.status_code == 200 and answer.json()["accepted"], answer.content
+        assert answer.status_code == 200, answer.content
+        assert answer.json()["accepted"], answer.content
         taps += 1
-    assert stored.right == taps and stored.wrong == 1 and stored.attempt is not None
+    assert stored.right == taps
+    assert stored.wrong == 1
+    assert stored.attempt is not None
     replay = _client(supervisor).get(f"/api/v1/rounds/{data['id']}/replay/").json()
-    assert replay["complete"] is True and replay["problem"] is None
-    assert replay["steps"][0]["refused"][0]["mistake"] in {"skipped-dealer-card", "dealer-drew-early", "deal-out-of-order"}
+    assert replay["complete"] is True
+    assert replay["problem"] is None
+    first_refusal = replay["steps"][0]["refused"][0]["mistake"]
+    assert first_refusal in {"skipped-dealer-card", "dealer-drew-early", "deal-out-of-order"}
     assert sum(step["by"] == "trainee" for step in replay["steps"]) == taps
     page = _client(supervisor).get(f"/rounds/{data['id']}/replay/?step=3")
-    assert page.status_code == 200 and b"Step 3 of" in page.content
+    assert page.status_code == 200
+    assert b"Step 3 of" in page.content

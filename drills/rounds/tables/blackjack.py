@@ -88,7 +88,9 @@ MISTAKE_WORDS: dict[str, str] = {
     "double-paid-as-single": "A doubled hand is paid on both stakes",
     "surrender-whole-bet": "A surrender takes only half the bet",
     "collected-waiting-stake": "A busted double or split stake waits for the dealer's second card",
-    "collected-stake-on-dealer-blackjack": "On a dealer blackjack only the original bet loses: doubles and splits are returned",
+    "collected-stake-on-dealer-blackjack": (
+        "On a dealer blackjack only the original bet loses: doubles and splits are returned"
+    ),
     "paid-insurance-before-collecting": "On a dealer blackjack the losing bets are collected before insurance is paid",
     "collected-bets-before-insurance": "Insurance is collected before the losing bets",
     "paid-before-collecting": "Losing bets are collected before winners are paid",
@@ -304,7 +306,8 @@ class TwentyOneTable(TableGame):
         words = MISTAKE_WORDS.get(error.mistake, error.mistake.replace("-", " ").capitalize())
         details = error.details
         if error.mistake == "wrong-amount" and isinstance(error.due, (Pay, Collect, Return)):
-            words = f"Wrong amount: {format_money(getattr(error.attempted, 'amount', Decimal(0)))} instead of the right one"
+            tried = format_money(getattr(error.attempted, "amount", Decimal(0)))
+            words = f"Wrong amount: {tried} is not the right amount"
         elif error.mistake == "wrong-total" and "announced" in details:
             words = f"Wrong total: {details['announced']} is not the dealer's total"
         right = self.describe(error.due, reveal=False) if error.due is not None else "nothing: the round is over"

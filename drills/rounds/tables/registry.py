@@ -46,7 +46,8 @@ def table_for(game: str) -> TableGame:
     try:
         table = getattr(importlib.import_module(module_name), name)
     except (ImportError, AttributeError) as error:
-        raise UnknownTableError(f"{GAMES[game][0]} cannot be dealt yet: its round engine is missing ({error})") from None
+        name = GAMES[game][0]
+        raise UnknownTableError(f"{name} cannot be dealt yet: its round engine is missing ({error})") from None
     assert isinstance(table, TableGame)
     return table
 

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drills.api import procedure_docs
 from drills.api.errors import error_payload
 from drills.api.permissions import IsSupervisorOrStaff
 from drills.api.serializers import ErrorsSerializer, MeSerializer, RulingSerializer
@@ -75,6 +76,7 @@ class RulingView(APIView):
     @extend_schema(
         operation_id="rulings_ask",
         summary="Ask for a ruling",
+        description=procedure_docs.description(),
         parameters=[
             OpenApiParameter("game", str, OpenApiParameter.PATH, enum=list(GAMES), description="The game's slug."),
             OpenApiParameter("question", str, OpenApiParameter.PATH, description="The question (RULINGS.md)."),
@@ -90,6 +92,7 @@ class RulingView(APIView):
         },
         examples=[
             OpenApiExample("A request body", value={"cards": ["AS", "KH"]}, request_only=True),
+            *procedure_docs.examples(),
         ],
         tags=["rulings"],
     )

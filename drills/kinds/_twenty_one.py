@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
@@ -32,11 +31,12 @@ from games.blackjack.deal import shuffled_shoe
 from games.blackjack.dealer import dealer_action, dealer_action_reason, dealer_must_hit, verify_dealer_hand
 from games.blackjack.errors import SituationError
 from games.blackjack.hand import card_value, hand_value
-from games.blackjack.options import Action, OptionsSituation, can_act
 from games.blackjack.rules import TwentyOneRules
 from games.blackjack.settle import PlayerHand
 from games.cards import Card, Rank, format_cards, parse_standard_card
 from games.money import format_money
+from games.players import twenty_one as players
+from games.players.twenty_one import Style as Style  # the drills' kinds import it from here
 
 R = TypeVar("R", bound=TwentyOneRules)
 
@@ -131,22 +131,6 @@ class DrawPile:
             yield self.next()
 
 
-@dataclass(frozen=True)
-class Style:
-    """How a simulated player plays a box (chances from 0 to 1)."""
-
-    split: float = 0.3
-    """Split a pair other than Aces and 8s (those are always split when allowed)."""
-    double: float = 0.7
-    """Double a two-card hard 9-11 (or a soft 13-18 against a 3-6)."""
-    stand_low: float = 0.25
-    """Stand on a hard 12-16."""
-    steer_double: float = 0.0
-    """Give a split hand a second card that makes it a 9-11 (a double follows)."""
-    steer_ten: float = 0.0
-    """Give a split hand a 10-value as its second card (split Aces: 21, not blackjack)."""
-
-
 def _second_card(pile: DrawPile, first: Card, split_aces: bool, style: Style, rng: random.Random) -> Card:
     if rng.random() < style.steer_ten:
         return pile.value(10)
@@ -158,45 +142,13 @@ def _second_card(pile: DrawPile, first: Card, split_aces: bool, style: Style, rn
 
 def play_box(pile: DrawPile, first: tuple[Card, Card], upcard: Card, rules: TwentyOneRules, rng: random.Random,
              style: Style, *, switched: bool = False) -> tuple[PlayerHand, ...]:
-    """Play a box from its first two cards: split (BJ-S1..S3), double (BJ-D1, BJ-D2), hit
-    and stand as the engine allows (``can_act``), by ``style``."""
-    pending: list[list[Card]] = [list(first)]
-    finished: list[PlayerHand] = []
-    split_aces = False
-    while pending:
-        cards = pending.pop(0)
-        if len(cards) == 1:
-            cards.append(_second_card(pile, cards[0], split_aces, style, rng))
-        situation = OptionsSituation(
-            hand=tuple(cards), dealer=upcard, hands_in_box=len(finished) + len(pending) + 1,
-            from_split_aces=split_aces, third_card_dealt=True, switched=switched,
-        )
-        wants_split = not switched and (cards[0].rank in (Rank.ACE, Rank.EIGHT) or rng.random() < style.split)
-        if wants_split and can_act(situation, Action.SPLIT, rules):
-            split_aces = cards[0].rank is Rank.ACE
-            pending[0:0] = [[cards[0]], [cards[1]]]
-            continue
-        finished.append(_play_hand(pile, situation, rules, rng, style))
-    return tuple(finished)
-
-
-def _play_hand(pile: DrawPile, situation: OptionsSituation, rules: TwentyOneRules, rng: random.Random,
-               style: Style) -> PlayerHand:
-    cards = list(situation.hand)
-    value = situation.value
-    up = card_value(situation.dealer)
-    doubles = (not value.soft and value.total in (9, 10, 11)) or (value.soft and 13 <= value.total <= 18
-                                                                  and 3 <= up <= 6)
-    if doubles and rng.random() < style.double and can_act(situation, Action.DOUBLE, rules):
-        return PlayerHand((*cards, pile.next()), doubled=True)
-    while True:
-        current = dataclasses.replace(situation, hand=tuple(cards))
-        value = current.value
-        if not can_act(current, Action.HIT, rules) or value.total >= 18 or (value.total == 17 and not value.soft):
-            return PlayerHand(tuple(cards))
-        if not value.soft and 12 <= value.total <= 16 and rng.random() < style.stand_low:
-            return PlayerHand(tuple(cards))
-        cards.append(pile.next())
+    """A box played from its first two cards by the one simulated player
+    (``games.players.twenty_one.play_box``), its cards drawn from ``pile`` (a split hand's
+    second card steered by ``style``)."""
+    return players.play_box(
+        first, upcard, rules, rng, style, draw=pile.next,
+        second_card=lambda card, split_aces: _second_card(pile, card, split_aces, style, rng), switched=switched,
+    )
 
 
 def finish_dealer(pile: DrawPile, upcard: Card, rules: TwentyOneRules, rng: random.Random,

@@ -61,9 +61,9 @@ class Situation:
 
 
 def deal_situation(rng: random.Random, rules: TwentyOneRules, bet: Decimal = Decimal("10")) -> Situation:
-    """Deal one box and play it with a simple, varied policy (split pairs of 8s and Aces
-    and some others, double on 9-11, hit below 17, sometimes surrender, insure or take
-    even money), then play the dealer out (BJ-8 / JS-5). Every situation is valid for
+    """Deal one box and play it by the one simulated player's :class:`Style` (split pairs of
+    8s and Aces and some others, double on 9-11 and soft doubles, hit below 17), sometimes
+    surrender, insure or take even money, then play the dealer out (BJ-8 / JS-5). Every situation is valid for
     ``settle_box``.
 
     >>> import random
@@ -97,52 +97,15 @@ def deal_situation(rng: random.Random, rules: TwentyOneRules, bet: Decimal = Dec
     ):
         box = Box(bet=bet, hands=(PlayerHand(first),), surrendered=True)
         return Situation(box, play_dealer((upcard,), draws, rules))
-    hands = _play_box(first, upcard, draws, rules, rng)
+    from games.players.twenty_one import Style, play_box  # the one simulated player (imports this package)
+
+    hands = play_box(first, upcard, rules, rng, Style(split=0.3, double=1.0, stand_low=0.0),
+                     draw=lambda: next(draws), second_card=lambda card, split_aces: next(draws))
     box = Box(bet=bet, hands=hands, insurance=insurance)
     dealer: tuple[Card, ...] = (upcard,)
     if not settled_without_dealer(box, upcard, rules) or insurance > 0 or box.extra_stakes:
         dealer = play_dealer(dealer, draws, rules)
     return Situation(box, dealer)
-
-
-def _play_box(
-    first: tuple[Card, Card], upcard: Card, draws: Iterator[Card], rules: TwentyOneRules, rng: random.Random
-) -> tuple[PlayerHand, ...]:
-    pending: list[list[Card]] = [list(first)]
-    finished: list[PlayerHand] = []
-    split_aces = False
-    while pending:
-        cards = pending.pop(0)
-        if len(cards) == 1:
-            cards.append(next(draws))
-        hands_in_box = len(finished) + len(pending) + 1
-        situation = OptionsSituation(
-            hand=tuple(cards), dealer=upcard, hands_in_box=hands_in_box, from_split_aces=split_aces,
-            third_card_dealt=True,
-        )
-        wants_split = cards[0].rank in (Rank.ACE, Rank.EIGHT) or rng.random() < 0.3
-        if wants_split and can_act(situation, Action.SPLIT, rules):
-            split_aces = cards[0].rank is Rank.ACE
-            pending[0:0] = [[cards[0]], [cards[1]]]
-            continue
-        finished.append(_play_hand(situation, draws, rules))
-    return tuple(finished)
-
-
-def _play_hand(situation: OptionsSituation, draws: Iterator[Card], rules: TwentyOneRules) -> PlayerHand:
-    cards = list(situation.hand)
-    if hand_value(cards).total in (9, 10, 11) and can_act(situation, Action.DOUBLE, rules):
-        cards.append(next(draws))
-        return PlayerHand(tuple(cards), doubled=True)
-    while True:
-        current = OptionsSituation(
-            hand=tuple(cards), dealer=situation.dealer, hands_in_box=situation.hands_in_box,
-            from_split_aces=situation.from_split_aces, third_card_dealt=True,
-        )
-        value = current.value
-        if (value.total >= 17 and not value.soft) or value.total >= 18 or not can_act(current, Action.HIT, rules):
-            return PlayerHand(tuple(cards))
-        cards.append(next(draws))
 
 
 def deal_options_situation(rng: random.Random, rules: TwentyOneRules) -> OptionsSituation:

@@ -185,12 +185,17 @@ class TwentyOneRound:
         difficulty: str = "normal",
         pairs: Iterable[tuple[int, int]] = (),
         limits: TableLimits | None = None,
-        irregularities: Iterable[Action] = (),
+        irregularities: Iterable[Action] | None = None,
         automations: Iterable[Automation] = EVERYTHING_TO_TRAINEE,
     ) -> TwentyOneRound:
-        """A round from a shoe shuffled by ``seed``, the players playing the difficulty's policy."""
+        """A round from a shoe shuffled by ``seed``, the players playing the difficulty's policy.
+        Without ``irregularities``, a ``hard`` round now and then has a late bet pushed onto an
+        empty box, which the dealer must refuse (BJ-P1)."""
+        items = tuple(boxes)
         shoe = [card for card in rules.shoe.shuffled(random.Random(seed)) if isinstance(card, Card)]
-        return cls.start(rules, boxes, shoe, players=TwentyOnePlayer.for_difficulty(difficulty), seed=seed,
+        if irregularities is None:
+            irregularities = _injected(seed, difficulty, items, limits or TableLimits())
+        return cls.start(rules, items, shoe, players=TwentyOnePlayer.for_difficulty(difficulty), seed=seed,
                          pairs=pairs, limits=limits, irregularities=irregularities, automations=automations)
 
     def with_automations(self, automations: Iterable[Automation]) -> TwentyOneRound:
@@ -394,6 +399,20 @@ class TwentyOneRound:
 
     def refuse_bet(self, *, box: int) -> TwentyOneRound:
         return self.apply(RefuseBet(box=box))
+
+
+LATE_BET_CHANCE: Final = 0.25
+
+
+def _injected(seed: int, difficulty: str, boxes: tuple[BoxBet, ...], limits: TableLimits) -> tuple[Action, ...]:
+    """The irregularities of a seeded round: a late bet on an empty box, at hard only."""
+    from games.blackjack.round_actions import LateBet
+
+    rng = random.Random(f"irregularities:{seed}")  # its own stream: the shoe and players stay as they are
+    empty = [box for box in range(1, 8) if all(item.box != box for item in boxes)]
+    if difficulty != "hard" or not empty or rng.random() >= LATE_BET_CHANCE:
+        return ()
+    return (LateBet(box=rng.choice(empty), amount=limits.minimum),)
 
 
 def _automation(action: Action) -> Automation:

@@ -299,7 +299,9 @@ def rounds(draw: st.DrawFn) -> TwentyOneRound:
         side = rules.HAS_SWITCH and draw(st.booleans())
         super_match = D("5") if side and pairs and index == 0 else D(0)
         items.append(BoxBet(position, bet, pair_bonus=D("5") if side else D(0), super_match=super_match))
-    late = [LateBet(box=7, amount=D("25"))] if 7 not in positions and draw(st.booleans()) else []
+    late = draw(st.sampled_from([None, [], [LateBet(box=7, amount=D("25"))]]))  # None: as the difficulty injects
+    if late and 7 in positions:
+        late = []
     return TwentyOneRound.seeded(draw(seeds), rules, items, difficulty=draw(difficulties), pairs=pairs,
                                  limits=TableLimits(D("10"), D("200")), irregularities=late)
 
@@ -408,6 +410,15 @@ def test_the_policy_only_takes_legal_decisions_and_is_seeded(seed, difficulty):
     a = play_out(TwentyOneRound.seeded(seed, BJ, items, difficulty=difficulty))
     b = play_out(TwentyOneRound.seeded(seed, BJ, items, difficulty=difficulty))
     assert a.log == b.log
+
+
+def test_hard_rounds_now_and_then_inject_a_late_bet_and_easy_ones_never():
+    items = boxes((1, "25"), (3, "25"))
+    def late_bets(difficulty: str) -> int:
+        return sum(any(isinstance(action, LateBet) for action in play_out(
+            TwentyOneRound.seeded(seed, BJ, items, difficulty=difficulty)).log) for seed in range(80))
+    assert 5 <= late_bets("hard") <= 40
+    assert late_bets("easy") == 0
 
 
 def test_the_policy_plays_basic_strategy_when_easy():

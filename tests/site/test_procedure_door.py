@@ -46,3 +46,12 @@ def test_bad_input_is_a_400_naming_the_field(client_for: Persona, change: dict, 
     code, out = cli("blackjack", "procedure", json.dumps(body))
     assert code == 2
     error_fields(json.loads(out), field)
+
+
+def test_the_schema_documents_the_vocabulary_and_an_example() -> None:
+    schema = Client().get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
+    (operation,) = [path["post"] for url, path in schema["paths"].items() if "rulings" in url]
+    assert "`offer-insurance box=`" in operation["description"]
+    assert "`pay box= [hand=] [bet=] amount=`" in operation["description"]
+    examples = operation["requestBody"]["content"]["application/json"]["examples"]
+    assert any(example["value"].get("actions") for example in examples.values())

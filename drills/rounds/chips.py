@@ -141,20 +141,41 @@ def stack_amount(chips: ChipSet, stack: Any) -> Decimal:
 
 
 def stack_for(chips: ChipSet, amount: Decimal) -> list[tuple[Chip, int]]:
-    """The fewest chips making ``amount`` (largest first), for drawing a bet or a payout;
-    a remainder smaller than the smallest chip is left out (drawn as a number).
+    """Chips making exactly ``amount``, large chips first (as a dealer cuts a payout), for
+    drawing a bet or a payout; when no combination is exact (an amount below the smallest
+    chip), the closest stack below it.
 
     >>> [(chip.label, n) for chip, n in stack_for(ChipSet.default(), Decimal("57.50"))]
     [('25', 2), ('5', 1), ('2.50', 1)]
+    >>> [(chip.label, n) for chip, n in stack_for(ChipSet.default(), Decimal("48"))]
+    [('25', 1), ('5', 4), ('1', 3)]
     """
-    left = amount
-    out: list[tuple[Chip, int]] = []
-    for chip in sorted(chips.chips, key=lambda item: item.value, reverse=True):
+    ordered = sorted(chips.chips, key=lambda item: item.value, reverse=True)
+    exact = _exact(amount, ordered)
+    if exact is not None:
+        return exact
+    left, out = amount, []
+    for chip in ordered:
         count = int(left // chip.value)
         if count:
             out.append((chip, count))
             left -= chip.value * count
     return out
+
+
+def _exact(amount: Decimal, ordered: list[Chip], tries: int = 6) -> list[tuple[Chip, int]] | None:
+    """Largest chips first, backing off a few of each when the rest cannot be made."""
+    if amount == 0:
+        return []
+    if not ordered:
+        return None
+    chip, rest = ordered[0], ordered[1:]
+    most = int(amount // chip.value)
+    for count in range(most, max(-1, most - tries), -1):
+        tail = _exact(amount - chip.value * count, rest, tries)
+        if tail is not None:
+            return ([(chip, count)] if count else []) + tail
+    return None
 
 
 def chip_sets_equal(a: Sequence[Mapping[str, str]], b: Sequence[Mapping[str, str]]) -> bool:

@@ -33,7 +33,7 @@ from drills.progress import services as progress_services
 from drills.rounds import exams
 from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound, RoundStatus, RoundStep, TableChips
-from drills.rounds.tables.base import Focus, Level, TableGame, Tap
+from drills.rounds.tables.base import Focus, Level, NotNow, TableGame, Tap
 from drills.rounds.tables.registry import TABLE_MODULES, UnknownTableError, skill_slug, table_for
 from drills.selectors import default_rule_set
 from games import ENGINE_VERSION
@@ -234,10 +234,13 @@ def _act(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -> Ta
     table = table_for(stored.game)
     state = current_state(stored)
     tap = make_tap(stored, state, table)  # TapError: nothing saved
-    action = table.build(state, tap)
     now = timezone.now()
     elapsed = max(0, int((now - stored.last_action_at).total_seconds() * 1000))
     due = state.due()
+    try:
+        action = table.build(state, tap)
+    except NotNow:
+        return _refuse_not_now(stored, table, tap, key, due, min(elapsed, 2**31 - 1), now, state)
     step = RoundStep(
         round=stored,
         key=key,
@@ -274,6 +277,21 @@ def _act(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -> Ta
     if after.finished:
         _finish(stored, now)
     return TapOutcome(stored, step, repeated=False, state=after)
+
+
+def _refuse_not_now(
+    stored: DealtRound, table: TableGame, tap: Tap, key: str, due: Any, elapsed: int, now: Any, state: Round
+) -> TapOutcome:
+    """A tap whose action cannot exist now: refused and counted against the due action."""
+    step = RoundStep.objects.create(
+        round=stored, key=key, number=stored.right + stored.wrong + 1, at_step=stored.steps, tap=_tap_json(tap),
+        action=f"{tap.verb} (not possible now)", right=False, rule=(due.rules[0] if due and due.rules else "")[:100],
+        mistake="out-of-order", due=due.action.notation() if due else "",
+        explanation=table.explain_not_now(tap.verb, due), elapsed_ms=elapsed, tried_at=now,
+    )
+    stored.wrong += 1
+    stored.save(update_fields=["wrong"])
+    return TapOutcome(stored, step, repeated=False, state=state)
 
 
 def _tap_json(tap: Tap) -> dict[str, Any]:

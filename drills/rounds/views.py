@@ -92,6 +92,7 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
         "dealer": _spot(view.dealer, chips),
         "controls": table.controls(state),
         "stakes": table.stakes,
+        "stakes_legend": table.stakes_legend,
         "flags": table.flags,
         "chips": chips.chips,
         "key": presenters.new_key(),

@@ -20,7 +20,7 @@ from drills.rounds.tables.registry import table_for
 from games.registry import default_rules
 
 GAMES = ("blackjack", "jack-switch")
-ALL_GAMES = (*GAMES, "over-under-26")
+ALL_GAMES = (*GAMES, "over-under-26", "pai-gow")
 
 
 def _play(game: str, seed: int, level: Level, focus: Focus = Focus.ROUND) -> int:
@@ -38,7 +38,7 @@ def _play(game: str, seed: int, level: Level, focus: Focus = Focus.ROUND) -> int
     return taps
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(ALL_GAMES), st.integers(0, 2**62 - 1), st.sampled_from(list(Level)), st.sampled_from(list(Focus)))
 def test_every_round_can_be_dealt_by_taps_to_its_end(game, seed, level, focus) -> None:
     taps = _play(game, seed, level, focus)

@@ -135,7 +135,7 @@ class ToyTable(TableGame):
             return state.shoe[sum(map(len, state.dealt.values()))]
         return value
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, reveal: bool = True) -> str:
         return action.notation()
 
     def explain(self, error: ProcedureError) -> str:

@@ -51,6 +51,16 @@ class Level(StrEnum):
     HARD = "hard"
 
 
+class NotNow(Exception):
+    """A tap naming a real action that cannot be made at this point at all (its hidden
+    fields do not exist now: delivering a stack before the left-over cards are set aside):
+    refused and counted like any wrong action, against the action that was due."""
+
+    def __init__(self, verb: str) -> None:
+        self.verb = verb
+        super().__init__(verb)
+
+
 class TapError(ValueError):
     """A tap that is not an action at all (unknown verb, no such box, a bad chip stack):
     refused before the engine sees it and not counted as a procedural mistake."""
@@ -132,7 +142,8 @@ class TableGame(ABC):
     place_fields: tuple[str, ...] = ("box",)
     number_fields: tuple[str, ...] = ("total",)
     controls_order: tuple[Control, ...] = ()
-    stakes: tuple[tuple[str, str], ...] = ()  # (value, label): which bet a payment is for
+    stakes: tuple[tuple[str, str], ...] = ()  # (value, label): the choice a tap may carry
+    stakes_legend = "Which bet (pay, collect, return)"
     flags: tuple[tuple[str, str], ...] = ()  # (field, label): yes/no parts of a call
 
     # --- to implement ---------------------------------------------------------------
@@ -151,12 +162,18 @@ class TableGame(ABC):
         """A field the trainee cannot choose (the next card): the server's value."""
 
     @abstractmethod
-    def describe(self, action: Action) -> str:
-        """The action in words ("Deal a card to box 2", "Pay box 3 75.00")."""
+    def describe(self, action: Action, reveal: bool = True) -> str:
+        """The action in words ("Deal a card to box 2", "Pay box 3 75.00"); without
+        ``reveal``, nothing still hidden from the trainee (the card to come) is named."""
 
     @abstractmethod
     def explain(self, error: ProcedureError) -> str:
         """Why an action was refused, in words, naming the rule."""
+
+    def explain_not_now(self, verb: str, due: Due | None) -> str:
+        right = self.describe(due.action, reveal=False) if due is not None else "nothing: the round is over"
+        rule = due.rules[0] if due is not None and due.rules else "procedure"
+        return f"Not now: {verb.replace('-', ' ')} is not the next step ({rule}). The right action: {right}."
 
     # --- provided -------------------------------------------------------------------
     def controls(self, state: Round) -> tuple[Control, ...]:
@@ -217,7 +234,7 @@ class TableGame(ABC):
                 raise TapError("choice", f"{tap.choice[:30]!r} is not one of the choices") from None
         value = self.hidden(state, action_class, item.name)
         if value is _DEFAULT and not has_default:
-            raise TapError("verb", f"this action cannot be made now ({item.name})")
+            raise NotNow(tap.verb)
         return value
 
     def due_for_trainee(self, state: Round, focus: Focus) -> bool:

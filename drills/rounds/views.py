@@ -107,7 +107,12 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
 def _spot(spot: Any, chips: ChipSet) -> dict[str, Any]:
     return {
         "spot": spot,
-        "hands": [{"cards": hand.cards, "down": range(hand.face_down), "note": hand.note} for hand in spot.hands],
+        # a stack face down is drawn as two backs and its count (seven backs would not fit a phone)
+        "hands": [
+            {"cards": hand.cards, "down": range(min(hand.face_down, 2)),
+             "down_more": hand.face_down if hand.face_down > 2 else 0, "note": hand.note}
+            for hand in spot.hands
+        ],
         "bets": [_pile(bet, chips) for bet in spot.bets],
         "paid": [_pile(bet, chips) for bet in spot.paid],
     }

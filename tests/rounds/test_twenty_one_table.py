@@ -39,7 +39,9 @@ def _play(game: str, seed: int, level: Level, focus: Focus = Focus.ROUND) -> int
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(ALL_GAMES), st.integers(0, 2**62 - 1), st.sampled_from(list(Level)), st.sampled_from(list(Focus)))
+@given(
+    st.sampled_from(ALL_GAMES), st.integers(0, 2**62 - 1), st.sampled_from(list(Level)), st.sampled_from(list(Focus))
+)
 def test_every_round_can_be_dealt_by_taps_to_its_end(game, seed, level, focus) -> None:
     taps = _play(game, seed, level, focus)
     assert taps > 0 or focus is Focus.SETTLE

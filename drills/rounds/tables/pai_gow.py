@@ -167,7 +167,7 @@ class PaiGowTable(TableGame):
             if position in dead:
                 note = "dead hand, discarded"
             elif not cleared and position in delivered:
-                shown = position in set_hands and (opened or (position == 1 and opened))
+                shown = opened and position in set_hands  # every hand is turned once the bank opens
                 if shown:
                     cards = set_hands[position]
                     note = "set: five back, two front"

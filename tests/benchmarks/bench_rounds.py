@@ -78,6 +78,7 @@ def _twenty_one(rules: TwentyOneRules, boxes: int) -> tuple[Callable[[int], Any]
             "shoe": [str(card) for card in end.start_of_round.shoe[: end.table.cards_dealt]],
             "decisions": [a.notation() for a in end.log if a.ACTOR is Actor.PLAYER],
             "actions": [a.notation() for a in end.log if a.ACTOR is Actor.DEALER],
+            "late_bets": [{"box": a.box, "amount": str(a.amount)} for a in end.log if a.ACTOR is Actor.TABLE],
         }
         return answer(rules.GAME, "procedure", body, rules)
 

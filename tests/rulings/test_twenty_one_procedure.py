@@ -157,9 +157,31 @@ def test_the_door_accepts_every_correct_dealers_round(seed, game):
         "shoe": [str(card) for card in start.start_of_round.shoe[: end.table.cards_dealt]],
         "decisions": [a.notation() for a in end.log if a.ACTOR is Actor.PLAYER],
         "actions": [a.notation() for a in end.log if a.ACTOR is Actor.DEALER],
+        "late_bets": [{"box": a.box, "amount": str(a.amount)} for a in end.log if a.ACTOR is Actor.TABLE],
     }
     result = ask(body, rules, game)["answer"]
     assert result["complete"] is True
     nets = {box: settled.net for box, settled in end.settlement}
     assert {item["box"]: item["net"] for item in result["settlement"]["boxes"]} == {
         box: f"{net:.2f}" for box, net in nets.items()}
+
+
+VERBS = ["deal", "deal-dealer", "pay", "collect", "return", "announce", "offer-insurance", "exchange", "sideways",
+         "refuse-bet", "hit", "late-bet", "shuffle"]
+VALUES = ["1", "0", "-1", "7", "999999999999", "١", "TH", "JK", "AS,KD", "yes", "main", "insurance", "1e30", "10.005",
+          "25", "x"]
+KEYS = ["box", "hand", "card", "amount", "bet", "total", "blackjack", "colour"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(VERBS), st.lists(st.tuples(st.sampled_from(KEYS), st.sampled_from(VALUES)),
+                                                           max_size=4)), max_size=6))
+def test_any_recorded_lines_give_an_answer_or_a_400_never_a_crash(lines):
+    actions = RIGHT[:3] + [" ".join([verb, *(f"{key}={value}" for key, value in pairs)]) for verb, pairs in lines]
+    try:
+        result = ask({**ROUND, "actions": actions})
+    except RulingInputError as error:
+        (field,) = error.errors
+        assert field.startswith("actions.")
+    else:
+        assert result["answer"]["steps"][:3] == ask({**ROUND, "actions": RIGHT[:3]})["answer"]["steps"]

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "drills",
     "drills.progress",
     "drills.exams",
+    "drills.rounds",
 ]
 
 MIDDLEWARE = [

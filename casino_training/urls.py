@@ -16,6 +16,7 @@ urlpatterns = [
     path("drills/", include("drills.practice.urls")),
     path("progress/", include("drills.progress.urls")),
     path("exams/", include("drills.exams.urls")),
+    path("rounds/", include("drills.rounds.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("drills.api.urls")),
 ]

@@ -15,6 +15,7 @@ urlpatterns = [
     path("drills/", include("drills.practice.api_urls")),
     path("progress/", include("drills.progress.api_urls")),
     path("exams/", include("drills.exams.api_urls")),
+    path("rounds/", include("drills.rounds.api_urls")),
     path("schema/", SpectacularAPIView.as_view(permission_classes=[]), name="schema"),
     # The split view serves Swagger UI's init script as a file (?script), not inline: the CSP.
     path(

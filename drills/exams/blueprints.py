@@ -19,6 +19,7 @@ from drills.exams.errors import BlueprintInvalid
 from drills.exams.models import Blueprint, BlueprintSection, BlueprintVersion
 from drills.kinds.base import Difficulty, UnknownKindError, get_kind
 from drills.models import User
+from drills.rounds import exams as round_exams
 from drills.selectors import rules_for
 from games.errors import RuleSetError
 from games.house_rules import HouseRules
@@ -103,6 +104,11 @@ def validate(
             errors["game"] = f"the property's rule set for this game is invalid: {error}"
     for index, spec in enumerate(sections, start=1):
         prefix = f"sections.{index}"
+        if round_exams.is_round_skill(spec.kind):  # a table test: deal rounds (drills.rounds)
+            if problem := round_exams.section_problem(spec.kind, blueprint.game):
+                errors[f"{prefix}.kind"] = problem
+            _check_size(errors, prefix, spec)
+            continue
         try:
             kind = get_kind(spec.kind)
         except UnknownKindError:
@@ -112,10 +118,7 @@ def validate(
             errors[f"{prefix}.kind"] = f"{spec.kind} is a drill of {kind.game}, not of {blueprint.game}"
         elif rules is not None and (reason := kind.unavailable_reason(rules)):
             errors[f"{prefix}.kind"] = f"{spec.kind} cannot be drawn under the property's rules: {reason}"
-        if spec.difficulty not in {d.value for d in Difficulty}:
-            errors[f"{prefix}.difficulty"] = "choose easy, normal or hard"
-        if not 1 <= spec.count <= 50:
-            errors[f"{prefix}.count"] = "from 1 to 50 items"
+        _check_size(errors, prefix, spec)
     if sum(spec.count for spec in sections) > MAX_ITEMS:
         errors["sections"] = f"at most {MAX_ITEMS} items in an exam"
     if not settings.get("review_closed_score", True):
@@ -124,6 +127,13 @@ def validate(
         if settings.get(f"review_{phase}_explanations") and not settings.get(f"review_{phase}_answers"):
             errors[f"review_{phase}_explanations"] = "explanations give the right answer away: show the answers too"
     return errors
+
+
+def _check_size(errors: dict[str, str], prefix: str, spec: SectionSpec) -> None:
+    if spec.difficulty not in {d.value for d in Difficulty}:
+        errors[f"{prefix}.difficulty"] = "choose easy, normal or hard"
+    if not 1 <= spec.count <= 50:
+        errors[f"{prefix}.count"] = "from 1 to 50 items"
 
 
 def _write_sections(version: BlueprintVersion, sections: Sequence[SectionSpec]) -> None:

@@ -46,6 +46,7 @@ from drills.exams.models import (
 from drills.exams.policy import ReviewPolicy
 from drills.kinds.base import AnswerError, Difficulty, Scenario, get_kind
 from drills.models import Role, RuleSet, User
+from drills.rounds import exams as round_exams
 from games import ENGINE_VERSION
 from games.errors import GameError, RuleSetError
 from games.house_rules import HouseRules
@@ -79,6 +80,8 @@ def sitting_rules(sitting: Sitting) -> HouseRules:
 
 def regenerate_item(sitting: Sitting, item: SittingItem) -> Scenario:
     """Exactly the scenario the candidate was shown, from the stored seed and rules snapshot."""
+    if round_exams.is_round_skill(item.kind):  # a table test's round (drills.rounds.exams)
+        return round_exams.item_scenario(item)
     return get_kind(item.kind).generate(item.seed, Difficulty(item.difficulty), sitting_rules(sitting))
 
 
@@ -315,6 +318,8 @@ def save_answer(sitting: Sitting, position: int, raw: Any) -> SavedAnswer:
     item = _item_of(sitting, position)
     if not isinstance(raw, Mapping):
         raise AnswerError({"answer": ["must be an object of field: value"]})
+    if round_exams.is_round_skill(item.kind):
+        raise AnswerError({"answer": ["this item is a round: deal it at the table"]})
     answer = get_kind(item.kind).parse_answer(regenerate_item(sitting, item), raw)
 
     def write(locked: Sitting, fresh: SittingItem, now: datetime) -> None:
@@ -486,6 +491,8 @@ def _iso(moment: datetime | None) -> str | None:
 
 
 def _item_json(sitting: Sitting, item: SittingItem, late_credit: int) -> tuple[dict[str, Any], Decimal]:
+    if round_exams.is_round_skill(item.kind):
+        return _round_item_json(item, late_credit)
     scenario = regenerate_item(sitting, item)
     kind = get_kind(item.kind)
     started = item.shown_at or sitting.started_at
@@ -521,6 +528,33 @@ def _item_json(sitting: Sitting, item: SittingItem, late_credit: int) -> tuple[d
         "explanation": explanation,
         "rules": rules,
         "mistake": mistake,
+    }
+    return data, points
+
+
+def _round_item_json(item: SittingItem, late_credit: int) -> tuple[dict[str, Any], Decimal]:
+    """A table test's item: the round's share of right actions, late past the target time."""
+    grade = round_exams.item_grade(item)
+    points, late = scoring.item_points(grade["score"], grade["elapsed"], item.target_seconds, late_credit)
+    data = {
+        "position": item.position,
+        "section": item.section_position,
+        "kind": item.kind,
+        "difficulty": item.difficulty,
+        "seed": item.seed,
+        "answer": item.answer,
+        "shown_at": _iso(item.shown_at),
+        "answered_at": _iso(item.answered_at),
+        "elapsed_seconds": None if grade["elapsed"] is None else str(grade["elapsed"]),
+        "target_seconds": item.target_seconds,
+        "late": late,
+        "correct": grade["correct"],
+        "score": str(grade["score"]),
+        "points": str(points),
+        "expected": {},
+        "explanation": grade["explanation"],
+        "rules": grade["rules"],
+        "mistake": grade["mistake"],
     }
     return data, points
 

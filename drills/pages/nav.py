@@ -39,11 +39,13 @@ def _items(*rows: tuple[str, str, Iterable[str]]) -> tuple[NavItem, ...]:
 NAV = _items(
     ("Home", "home", [Role.TRAINEE, STAFF]),
     ("Drills", "drills:list", [Role.TRAINEE]),
+    ("Deal a round", "rounds:picker", [Role.TRAINEE]),
     ("History", "drills:history", [Role.TRAINEE]),
     ("Progress", "progress:mine", [Role.TRAINEE]),
     ("Exams", "exams:list", [Role.TRAINEE]),
     ("Team dashboard", "progress:teams", [Role.SUPERVISOR, STAFF]),
     ("Item statistics", "progress:items", [Role.SUPERVISOR, STAFF]),
+    ("Dealt rounds", "rounds:picker", [Role.SUPERVISOR, STAFF]),
     ("Exam results", "exams:results", [Role.SUPERVISOR, STAFF]),
     ("Rule sets", "rule-sets", [STAFF]),
     ("Exam blueprints", "exams:blueprints", [STAFF]),

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from drills.kinds.base import DrillKind, all_kinds
 from drills.models import Attempt, DrillScenario, User
 from drills.progress.models import KindTarget
+from drills.rounds.tables.registry import SKILL_PREFIX
 from drills.selectors import rules_for
 from games.errors import RuleSetError
 
@@ -27,6 +28,7 @@ def retry_queue(user: User, limit: int = 20) -> list[DrillScenario]:
     """The user's recent wrong answers not yet answered right on a retry, newest first."""
     wrong = (
         DrillScenario.objects.filter(user=user, attempt__correct=False)
+        .exclude(kind__startswith=SKILL_PREFIX)  # a dealt round is retried by dealing another
         .exclude(retries__attempt__correct=True)
         .order_by("-shown_at")
     )

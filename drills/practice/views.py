@@ -19,6 +19,8 @@ from django.views.decorators.http import require_GET, require_POST
 from drills.kinds.base import AnswerError, Difficulty, FieldType, Scenario, UnknownKindError, get_kind
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario
 from drills.practice import selectors, services
+from drills.rounds.tables.registry import SKILL_PREFIX, is_round_skill
+from drills.rounds.views import start as start_round_page
 from games.errors import GameError
 from games.registry import game_name
 
@@ -49,6 +51,12 @@ def picker(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def start(request: HttpRequest) -> HttpResponse:
+    if is_round_skill(request.POST.get("kind", "")):  # "practise" on a dealt-round skill
+        post = request.POST.copy()
+        post["game"], post["focus"] = request.POST.get("kind", "")[len(SKILL_PREFIX) :], "round"
+        post["level"] = post.get("difficulty") or "normal"
+        request.POST = post  # type: ignore[assignment]
+        return start_round_page(request)
     errors: dict[str, str] = {}
     try:
         kind = get_kind(request.POST.get("kind", ""))
@@ -172,6 +180,8 @@ def _scenario_context(stored: DrillScenario, scenario: Scenario) -> dict[str, An
 @require_GET
 def scenario_page(request: HttpRequest, public_id: str) -> HttpResponse:
     stored = _scenario_or_404(request, public_id)
+    if is_round_skill(stored.kind):  # a dealt round's progress record: its replay
+        return redirect("rounds:replay", public_id=stored.key.get("round"))
     scenario = services.regenerate(stored)
     context = _scenario_context(stored, scenario)
     attempt = getattr(stored, "attempt", None)

@@ -15,6 +15,7 @@ from drills.admin import PropertyScopedAdmin, ReadOnlyUserScopedAdmin, TraineeFi
 from drills.kinds.base import all_kinds
 from drills.progress import services
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
+from drills.rounds.tables.registry import round_skills
 
 USER_FILTERS: list[Any] = [
     ("user__property", admin.RelatedOnlyFieldListFilter),
@@ -46,6 +47,10 @@ class KindTargetForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [(kind.slug, f"{kind.title} ({kind.slug}, default {kind.target_seconds} s)") for kind in all_kinds()]
+        choices += [
+            (slug, f"{title} ({slug}, default {seconds} s per dealer action)")
+            for slug, title, _game, seconds in round_skills()
+        ]
         self.fields["kind"] = forms.ChoiceField(choices=choices)
 
 

@@ -32,6 +32,7 @@ from drills.progress.stats import (
     mastery_from_figures,
     weakness_order,
 )
+from drills.rounds.tables.registry import available_round_skills
 
 DEFAULT_TARGET_SECONDS = 30  # for a kind no longer in the registry
 TREND_DAYS = 30
@@ -112,9 +113,14 @@ def catalogue(property: Property | None) -> Catalogue:
     """One registry read and one query: the skills and the property's target times."""
     kinds = all_kinds()
     targets = {kind.slug: int(kind.target_seconds) for kind in kinds}
+    skills = {kind.slug: Skill(kind.slug, kind.title, kind.game) for kind in kinds}
+    # Dealt rounds (drills.rounds): one skill per game, its time and target per dealer action.
+    for slug, title, game, seconds in available_round_skills():
+        skills[slug] = Skill(slug, title, game)
+        targets[slug] = seconds
     if property is not None:
         targets.update(KindTarget.objects.filter(property=property).values_list("kind", "target_seconds"))
-    return Catalogue({kind.slug: Skill(kind.slug, kind.title, kind.game) for kind in kinds}, targets)
+    return Catalogue(skills, targets)
 
 
 # --- One trainee -------------------------------------------------------------------

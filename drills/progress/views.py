@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -24,6 +24,7 @@ from drills.models import User
 from drills.practice.services import regenerate
 from drills.progress import charts, exports, selectors
 from drills.progress.stats import Level
+from drills.rounds.tables.registry import is_round_skill
 from games.errors import GameError
 from games.registry import GAMES
 
@@ -97,6 +98,8 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
     stored = selectors.scenario_for(_user(request), public_id)
     if stored is None:
         raise Http404("No such attempt")
+    if is_round_skill(stored.kind):  # a dealt round's progress record: its replay
+        return redirect("rounds:replay", public_id=stored.key.get("round"))
     attempt = stored.attempt
     context: dict[str, Any] = {"stored": stored, "attempt": attempt, "trainee": stored.user}
     try:

@@ -128,10 +128,12 @@ def test_rule_set_page_survives_values_the_engine_no_longer_accepts(client_for: 
 
 
 NAV_LABELS = {
-    "trainee": ["Home", "Drills", "History", "Progress", "Exams"],
-    "supervisor": ["Team dashboard", "Item statistics", "Exam results"],
-    "staff": ["Home", "Team dashboard", "Item statistics", "Exam results", "Rule sets", "Exam blueprints", "Admin"],
-    "outsider": ["Home", "Team dashboard", "Item statistics", "Exam results", "Rule sets", "Exam blueprints", "Admin"],
+    "trainee": ["Home", "Drills", "Deal a round", "History", "Progress", "Exams"],
+    "supervisor": ["Team dashboard", "Item statistics", "Dealt rounds", "Exam results"],
+    "staff": ["Home", "Team dashboard", "Item statistics", "Dealt rounds", "Exam results", "Rule sets",
+              "Exam blueprints", "Admin"],
+    "outsider": ["Home", "Team dashboard", "Item statistics", "Dealt rounds", "Exam results", "Rule sets",
+                 "Exam blueprints", "Admin"],
 }
 
 
@@ -146,9 +148,10 @@ def test_navigation_by_role(personas: dict[str, User | None], persona: str, labe
 def test_navigation_links_only_to_pages_that_exist(personas: dict[str, User | None]) -> None:
     trainee = personas["trainee"]
     assert trainee is not None
-    assert [link.label for link in nav_for(trainee, "/")] == ["Home", "Progress", "Exams"]  # no Drills, no History
+    labels = [link.label for link in nav_for(trainee, "/")]
+    assert labels == ["Home", "Deal a round", "Progress", "Exams"]  # no Drills, no History
     trainee_items = [item.label for item in NAV if "trainee" in item.audiences]
-    assert trainee_items == ["Home", "Drills", "History", "Progress", "Exams"]
+    assert trainee_items == ["Home", "Drills", "Deal a round", "History", "Progress", "Exams"]
 
 
 def test_navigation_marks_the_current_page(personas: dict[str, User | None]) -> None:

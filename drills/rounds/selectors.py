@@ -1,0 +1,56 @@
+"""Reads of dealt rounds, and who sees which.
+
+Access (until the one access module ``drills/access.py`` lands from branch h-access, the
+progress selectors decide, as every progress page does): a trainee sees their own rounds;
+a supervisor their teams' members' (and their own); staff their property's; a superuser all.
+Only the dealer of a round may act on it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from drills.models import User
+from drills.progress.selectors import visible_trainees
+from drills.rounds.models import DealtRound, RoundStep
+
+
+def own_round(user: User, public_id: Any) -> DealtRound | None:
+    """A round the user deals (acts on), or None."""
+    return DealtRound.objects.filter(user=user, public_id=public_id).first()
+
+
+def visible_round(user: User, public_id: Any) -> DealtRound | None:
+    """A round the user may look at (replay), or None (404: ids are not revealed)."""
+    return (
+        DealtRound.objects.filter(public_id=public_id, user__in=visible_trainees(user))
+        .select_related("user")
+        .first()
+    )
+
+
+def rounds_of(user: User, limit: int = 20) -> QuerySet[DealtRound]:
+    return DealtRound.objects.filter(user=user).order_by("-started_at")[:limit]
+
+
+def visible_rounds(user: User, limit: int = 50) -> QuerySet[DealtRound]:
+    """Rounds of the people the user may see, newest first (the supervisor's list)."""
+    return (
+        DealtRound.objects.filter(user__in=visible_trainees(user))
+        .select_related("user")
+        .order_by("-started_at")[:limit]
+    )
+
+
+def tries_of(stored: DealtRound) -> list[RoundStep]:
+    return list(stored.tries.order_by("number"))
+
+
+def last_try(stored: DealtRound) -> RoundStep | None:
+    return stored.tries.order_by("-number").first()
+
+
+def round_by_key(stored: DealtRound, key: str) -> RoundStep | None:
+    return stored.tries.filter(key=key).first()

@@ -1,0 +1,362 @@
+"""The Blackjack and Jack Switch tables, on the twenty-one round (``games/blackjack/round.py``).
+
+The round is started with nothing automatic (the log is replayed verbatim); the site's
+automation by focus (``services.automate``) applies the players' decisions and whatever the
+trainee is not drilling. The level decides the table (a pure function of the seed):
+
+- easy: 1–2 boxes, players on basic strategy;
+- normal: 3–4 boxes, some insurance and deviations (more doubles and splits);
+- hard: 5–7 boxes, more of both; at Jack Switch a pair of boxes (the Switch) and side bets;
+  one late bet pushed onto an empty box after the first card (an irregularity to refuse).
+
+Bets are multiples of 20 (50 and 150 at hard), so every payment, insurance stake (up to
+half, sometimes a quarter, of a bet) and surrender half is a sum of the default chips.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from typing import Any
+
+from drills.rounds.tables.base import (
+    LEAVE_DEFAULT,
+    Bet,
+    Control,
+    HandView,
+    Level,
+    Needs,
+    Phase,
+    Spot,
+    TableGame,
+    TableView,
+    Tap,
+    TapError,
+)
+from games.blackjack.hand import hand_value
+from games.blackjack.round import NOTHING_AUTOMATIC, VOCABULARY, BoxBet, TwentyOneRound
+from games.blackjack.round_actions import (
+    Announce,
+    Automation,
+    Collect,
+    Deal,
+    DealDealer,
+    Exchange,
+    LateBet,
+    OfferEvenMoney,
+    OfferInsurance,
+    Pay,
+    RefuseBet,
+    Return,
+    RoundAction,
+    Sideways,
+    Stake,
+)
+from games.blackjack.rules import TwentyOneRules
+from games.cards import Card
+from games.house_rules import HouseRules
+from games.money import format_money
+from games.procedure import Action, Actor, ProcedureError, Round
+
+POSITIONS = 7
+BOX_VERBS = frozenset({"offer-insurance", "offer-even-money", "pay", "collect", "return", "exchange", "sideways",
+                       "refuse-bet"})
+BOX_STAKES = frozenset({"insurance", "super-match", "pair-bonus"})
+BETS = (Decimal(20), Decimal(40), Decimal(60), Decimal(100), Decimal(140), Decimal(200))
+HARD_BETS = (*BETS, Decimal(50), Decimal(150))
+SIDE_BETS = (Decimal(5), Decimal(10), Decimal(20))
+
+STAKE_WORDS = {None: "the bet", Stake.MAIN: "the bet", Stake.INSURANCE: "the insurance",
+               Stake.SUPER_MATCH: "the Super Match", Stake.PAIR_BONUS: "the pair bonus"}
+
+MISTAKE_WORDS: dict[str, str] = {
+    "card-not-next": "Cards come out of the shoe in order: that is not the next card",
+    "dealer-second-card": "No hole card: the dealer takes no second card during the deal",
+    "skipped-dealer-card": "The dealer's own card comes after the first card to every box, before the second cards",
+    "deal-out-of-order": "Cards go to the boxes in box order, from the players' right",
+    "card-to-finished-hand": "That hand has finished: it takes no more cards",
+    "card-not-asked-for": "That player did not ask for a card",
+    "dealer-drew-early": "The dealer draws only after every box has played",
+    "dealer-stood-early": "The dealer must draw to 17 or more",
+    "dealer-drew-past-stand": "The dealer has reached a standing total: no more cards",
+    "dealer-drew-needlessly": "No box is still in play: the dealer draws no more than needed",
+    "paid-blackjack-against-ace": "A blackjack against a dealer Ace waits for the dealer's second card",
+    "paid-blackjack-against-ten": "A blackjack against a dealer 10-value waits for the dealer's second card",
+    "blackjack-paid-3-2": "This table pays blackjack 1:1, not 3:2",
+    "blackjack-paid-1-1": "A blackjack is paid 3:2 here, not 1:1",
+    "even-money-paid-as-blackjack": "Even money is paid 1:1",
+    "double-paid-as-single": "A doubled hand is paid on both stakes",
+    "surrender-whole-bet": "A surrender takes only half the bet",
+    "collected-waiting-stake": "A busted double or split stake waits for the dealer's second card",
+    "collected-stake-on-dealer-blackjack": (
+        "On a dealer blackjack only the original bet loses: doubles and splits are returned"
+    ),
+    "paid-insurance-before-collecting": "On a dealer blackjack the losing bets are collected before insurance is paid",
+    "collected-bets-before-insurance": "Insurance is collected before the losing bets",
+    "paid-before-collecting": "Losing bets are collected before winners are paid",
+    "settlement-started-at-wrong-box": "Settlement goes in reverse box order, from the players' left",
+    "settlement-out-of-order": "Settlement goes in reverse box order",
+    "paid-on-dealer-22": "A dealer 22 pushes: nothing is paid",
+    "settled-a-push": "A push stays where it is",
+    "wrong-amount": "Wrong amount",
+    "skipped-offer": "Insurance or even money is offered to every box first",
+    "offer-not-due": "No offer is due here",
+    "insurance-offered-to-blackjack": "A blackjack is offered even money, not insurance",
+    "even-money-offered-to-non-blackjack": "Even money is only for a blackjack",
+    "switch-not-called": "Ask the player of the paired boxes whether they switch",
+    "switch-missed": "The player switched: exchange the second cards",
+    "sideways-missed": "A switched Ace and 10-value is turned sideways: 21, not blackjack",
+    "sideways-not-due": "Only a switched Ace and 10-value is turned sideways",
+    "wrong-total": "Wrong total announced",
+    "late-bet-accepted": "A bet placed after the first card must be refused",
+    "refused-a-bet": "That bet was placed in time",
+    "not-a-dealer-action": "That is the player's decision, not the dealer's",
+    "round-over": "The round is over",
+    "out-of-order": "Not now: another action comes first",
+}
+
+
+class TwentyOneTable(TableGame):
+    place_fields = ("box", "hand")
+    flags = (("blackjack", "Blackjack"),)
+    number_fields = ("total",)
+    vocabulary = VOCABULARY
+
+    def __init__(self, slug: str, title: str, switch: bool) -> None:
+        self.slug, self.title, self.switch = slug, title, switch
+        controls = [
+            Control("deal", "Deal a card", Needs.PLACE, "d"),
+            Control("offer-insurance", "Offer insurance", Needs.PLACE, "i"),
+            Control("offer-even-money", "Offer even money", Needs.PLACE, "e"),
+        ]
+        if switch:
+            controls += [Control("exchange", "Switch the cards", Needs.PLACE, "s"),
+                         Control("sideways", "Turn sideways", Needs.PLACE, "w")]
+        controls += [
+            Control("announce", "Announce the total", Needs.NUMBER, "a"),
+            Control("pay", "Pay", Needs.CHIPS, "p"),
+            Control("collect", "Collect", Needs.CHIPS, "c"),
+            Control("return", "Return a stake", Needs.CHIPS, "r"),
+            Control("refuse-bet", "Refuse the bet", Needs.PLACE, "x"),
+        ]
+        self.controls_order = tuple(controls)
+        self.stakes = (("main", "Bet"), ("insurance", "Insurance"))
+        if switch:
+            self.stakes += (("pair-bonus", "Pair bonus"), ("super-match", "Super Match"))
+
+    # --- the round --------------------------------------------------------------------
+    def start(self, seed: int, level: Level, rules: HouseRules) -> Round:
+        assert isinstance(rules, TwentyOneRules)
+        rng = random.Random(f"table:{self.slug}:{level.value}:{seed}")
+        count = {"easy": rng.randint(1, 2), "normal": rng.randint(3, 4), "hard": rng.randint(5, 7)}[level.value]
+        positions = sorted(rng.sample(range(1, POSITIONS + 1), count))
+        amounts = HARD_BETS if level is Level.HARD else BETS
+        bets = {box: rng.choice(amounts) for box in positions}
+        pairs: list[tuple[int, int]] = []
+        side: dict[int, tuple[Decimal, Decimal]] = {}
+        if self.switch and level is Level.HARD and len(positions) >= 2:
+            first, second = positions[0], positions[1]
+            bets[second] = bets[first]
+            pairs.append((first, second))
+            side[first] = (rng.choice(SIDE_BETS), rng.choice(SIDE_BETS))
+            for box in positions[2:]:
+                if rng.random() < 0.5:
+                    side[box] = (rng.choice(SIDE_BETS), Decimal(0))
+        boxes = tuple(
+            BoxBet(box, bets[box], pair_bonus=side.get(box, (Decimal(0), Decimal(0)))[0],
+                   super_match=side.get(box, (Decimal(0), Decimal(0)))[1])
+            for box in positions
+        )
+        late: tuple[Action, ...] = ()
+        empty = [box for box in range(1, POSITIONS + 1) if box not in bets]
+        if level is Level.HARD and empty:
+            late = (LateBet(box=rng.choice(empty), amount=rng.choice(BETS)),)
+        return TwentyOneRound.seeded(
+            seed, rules, boxes, difficulty=level.value, pairs=pairs, irregularities=late,
+            automations=NOTHING_AUTOMATIC,
+        )
+
+    def phase(self, action: Action) -> Phase:
+        automation = action.AUTOMATION if isinstance(action, RoundAction) else Automation.PLAYERS
+        return Phase.SETTLE if automation is Automation.SETTLEMENT else Phase.DEAL
+
+    def resolve(self, tap: Tap) -> Tap:
+        if tap.verb == "deal" and "box" not in tap.place:  # the deal tool on the dealer's area
+            return Tap("deal-dealer", tap.place, tap.amount, tap.number, tap.choice, tap.flags)
+        if tap.verb in BOX_VERBS and "box" not in tap.place:
+            raise TapError("place", "tap the box this action is for")
+        if tap.choice in BOX_STAKES and "hand" in tap.place:  # insurance and side bets are the box's
+            return Tap(tap.verb, {"box": tap.place["box"]}, tap.amount, tap.number, tap.choice, tap.flags)
+        return tap
+
+    def hidden(self, state: Round, action_class: type[Action], name: str) -> Any:
+        assert isinstance(state, TwentyOneRound)
+        if name == "card":
+            shoe, dealt = state.start_of_round.shoe, state.table.cards_dealt
+            if dealt >= len(shoe):
+                raise TapError("verb", "the shoe is empty")
+            return shoe[dealt]
+        return LEAVE_DEFAULT
+
+    # --- what the table shows -------------------------------------------------------
+    def table(self, state: Round) -> TableView:
+        assert isinstance(state, TwentyOneRound)
+        view = state.table
+        start = state.start_of_round
+        said = _players_said(state)
+        late = _late_bets(state)
+        spots = []
+        for position in range(1, POSITIONS + 1):
+            try:
+                box = view.box(position)
+            except KeyError:
+                bets = (Bet("Late bet", late[position]),) if position in late else ()
+                spots.append(Spot(f"box-{position}", f"Box {position}", {"box": position}, bets=bets, empty=True))
+                continue
+            spots.extend(self._box_spots(box, start.box_bet(position), said.get(position, ""), start.partner(position)))
+        dealer = Spot("dealer", "Dealer", {}, hands=(HandView(tuple(str(c) for c in view.dealer),
+                                                              note=_total_note(view.dealer)),))
+        facts: list[tuple[str, str]] = [("Table", str(start.limits)), ("Stage", view.phase.value.replace("-", " "))]
+        if said.get(0):
+            facts.append(("Players", said[0]))
+        return TableView(tuple(spots), dealer, shoe_left=len(start.shoe) - view.cards_dealt, facts=tuple(facts))
+
+    def _box_spots(self, box: Any, bet: BoxBet, said: str, partner: int | None) -> list[Spot]:
+        """A box's place on the table; a split box is one place per hand (a tap names the hand)."""
+        hands = []
+        split = len(box.hands) > 1
+        for hand in box.hands:
+            notes = []
+            if hand.taken:
+                notes.append("cards taken")
+            elif hand.cards:
+                notes.append(_total_note(hand.cards, switched=box.switched, split=split))
+            if hand.doubled:
+                notes.append("doubled")
+            if hand.sideways:
+                notes.append("sideways")
+            cards = () if hand.taken else tuple(str(card) for card in hand.cards)
+            hands.append(HandView(cards, note=", ".join(note for note in notes if note)))
+        bets = [Bet("Bet", box.bet)]
+        if not split and box.hands and box.hands[0].doubled:
+            bets.append(Bet("Double", box.bet))
+        if box.insurance:
+            bets.append(Bet("Insurance", box.insurance))
+        if bet.pair_bonus:
+            bets.append(Bet("Pair bonus", bet.pair_bonus))
+        if bet.super_match:
+            bets.append(Bet("Super Match", bet.super_match))
+        paid = [Bet(label, amount) for label, amount in (("Paid", box.paid), ("Collected", box.collected),
+                                                          ("Returned", box.returned)) if amount]
+        label = f"Box {box.box}"
+        if partner is not None:
+            label += f" (paired with {partner})"
+        if box.surrendered:
+            label += " · surrendered"
+        if box.even_money:
+            label += " · even money"
+        if said:
+            label += f" · says {said}"
+        if not split:
+            return [Spot(f"box-{box.box}", label, {"box": box.box}, hands=tuple(hands), bets=tuple(bets),
+                         paid=tuple(paid))]
+        spots = []
+        for number, (view, hand) in enumerate(zip(hands, box.hands, strict=True), start=1):
+            stakes = [Bet("Bet", box.bet), *([Bet("Double", box.bet)] if hand.doubled else [])]
+            spots.append(Spot(
+                f"box-{box.box}-hand-{number}", f"{label} · hand {number}", {"box": box.box, "hand": number},
+                hands=(view,), bets=tuple(stakes + (bets[1:] if number == 1 else [])),
+                paid=tuple(paid) if number == 1 else (),
+            ))
+        return spots
+
+    # --- words ------------------------------------------------------------------------
+    def describe(self, action: Action, reveal: bool = True) -> str:
+        box = getattr(action, "box", None)
+        hand = getattr(action, "hand", None)
+        where = f"box {box}" + (f", hand {hand}" if hand else "")
+        card = getattr(action, "card", None)
+        card_text = f" {_card(card)}" if reveal and isinstance(card, Card) else ""
+        if isinstance(action, Deal):
+            return f"Deal{card_text or ' a card'} to {where}"
+        if isinstance(action, DealDealer):
+            return f"Deal{card_text or ' a card'} to the dealer"
+        if isinstance(action, OfferInsurance):
+            return f"Offer insurance to box {box}"
+        if isinstance(action, OfferEvenMoney):
+            return f"Offer even money to box {box}"
+        if isinstance(action, Exchange):
+            return f"Switch the second cards of box {box} and its pair"
+        if isinstance(action, Sideways):
+            return f"Turn box {box}'s top card sideways"
+        if isinstance(action, Announce):
+            return f"Announce {'blackjack' if action.blackjack else action.total}"
+        if isinstance(action, (Pay, Collect, Return)):
+            verb = {Pay: "Pay", Collect: "Collect", Return: "Return"}[type(action)]
+            return f"{verb} {format_money(action.amount)} on {STAKE_WORDS[action.bet]} of {where}"
+        if isinstance(action, RefuseBet):
+            return f"Refuse the late bet on box {box}"
+        if isinstance(action, LateBet):
+            return f"A player pushes a late bet of {format_money(action.amount)} onto box {box}"
+        if action.ACTOR is Actor.PLAYER:
+            return f"Box {box} says {action.VERB.replace('-', ' ')}" + (f" (hand {hand})" if hand else "")
+        return action.notation()
+
+    def explain(self, error: ProcedureError) -> str:
+        words = MISTAKE_WORDS.get(error.mistake, error.mistake.replace("-", " ").capitalize())
+        details = error.details
+        if error.mistake == "wrong-amount" and isinstance(error.due, (Pay, Collect, Return)):
+            tried = format_money(getattr(error.attempted, "amount", Decimal(0)))
+            words = f"Wrong amount: {tried} is not the right amount"
+        elif error.mistake == "wrong-total" and "announced" in details:
+            words = f"Wrong total: {details['announced']} is not the dealer's total"
+        right = self.describe(error.due, reveal=False) if error.due is not None else "nothing: the round is over"
+        return f"{words} ({error.rule}). The right action: {right}."
+
+
+def _card(card: Card) -> str:
+    rank = "10" if card.rank.value == "T" else card.rank.value
+    return f"{rank}{card.suit.symbol}"
+
+
+def _total_note(cards: tuple[Card, ...], *, switched: bool = False, split: bool = False) -> str:
+    if not cards:
+        return ""
+    value = hand_value(cards, switched=switched, split_hand=split)
+    if value.blackjack and not split and len(cards) == 2:
+        return "blackjack"
+    if value.total > 21:
+        return f"bust ({value.total})"
+    return f"{'soft ' if value.soft else ''}{value.total}"
+
+
+def _players_said(state: TwentyOneRound) -> dict[int, str]:
+    """What the players said since the dealer last acted, per box (0: all of them)."""
+    said: dict[int, str] = {}
+    for action in reversed(state.log):
+        if action.ACTOR is Actor.DEALER:
+            break
+        if action.ACTOR is Actor.PLAYER:
+            box = getattr(action, "box", 0)
+            words = action.VERB.replace("-", " ")
+            amount = getattr(action, "amount", None)
+            if amount is not None:
+                words += f" {format_money(amount)}"
+            said.setdefault(box, words)
+    if said:
+        said[0] = "; ".join(f"box {box}: {words}" for box, words in sorted(said.items()) if box)
+    return said
+
+
+def _late_bets(state: TwentyOneRound) -> dict[int, Decimal]:
+    late: dict[int, Decimal] = {}
+    for action in state.log:
+        if isinstance(action, LateBet):
+            late[action.box] = action.amount
+        elif isinstance(action, RefuseBet):
+            late.pop(action.box, None)
+    return late
+
+
+BLACKJACK = TwentyOneTable("blackjack", "Blackjack", switch=False)
+JACK_SWITCH = TwentyOneTable("jack-switch", "Jack Switch", switch=True)

@@ -1,0 +1,179 @@
+"""The Over/Under 26 Joker table, on its round (``games/over_under_26/round.py``).
+
+The four cards are the table's (OU-P0): they lie in the dealer's area, the first face up,
+three face down until turned; every seated box bets on them. The round applies the
+players' choices itself; the site automates whatever the trainee is not drilling. Levels:
+easy 1–2 boxes, normal 3–4, hard 5–7; a Bonus beside the Ante only where the property
+has entered its Bonus pay table (OU-10: the seed's is missing). Antes are multiples of 5.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from decimal import Decimal
+from typing import Any
+
+from drills.rounds.tables.base import (
+    LEAVE_DEFAULT,
+    Bet,
+    Control,
+    HandView,
+    Level,
+    Needs,
+    Phase,
+    Spot,
+    TableGame,
+    TableView,
+    Tap,
+    TapError,
+)
+from games.house_rules import HouseRules
+from games.over_under_26.round import (
+    MAX_BOXES,
+    VOCABULARY,
+    Announce,
+    Automation,
+    BoxBet,
+    Choose,
+    Collect,
+    DealDown,
+    DealUp,
+    Discard,
+    OverUnderRound,
+    OverUnderStart,
+    Pay,
+    Return,
+    Stake,
+    Turn,
+)
+from games.over_under_26.round_words import describe_action, explain_mistake
+from games.over_under_26.rules import OverUnderRules
+from games.over_under_26.settlement import Choice
+from games.procedure import Action, ProcedureError, Round
+
+ANTES = (Decimal(10), Decimal(20), Decimal(25), Decimal(50), Decimal(100))
+
+
+class OverUnderTable(TableGame):
+    slug = "over-under-26"
+    title = "Over/Under 26 Joker"
+    vocabulary = VOCABULARY
+    place_fields = ("box",)
+    stakes = (("main", "Ante + Under/Over"), ("bonus", "Bonus"))
+    controls_order = (
+        Control("deal-up", "Deal face up", Needs.PLACE, "u"),
+        Control("deal-down", "Deal face down", Needs.PLACE, "f"),
+        Control("turn", "Turn the cards", Needs.PLACE, "t"),
+        Control("announce", "Announce the total", Needs.NUMBER, "a"),
+        Control("announce-joker", "Announce a joker", Needs.PLACE, "j"),
+        Control("pay", "Pay", Needs.CHIPS, "p"),
+        Control("collect", "Collect", Needs.CHIPS, "c"),
+        Control("return", "Return", Needs.CHIPS, "r"),
+        Control("discard", "Clear the cards", Needs.PLACE, "x"),
+    )
+
+    def start(self, seed: int, level: Level, rules: HouseRules) -> Round:
+        assert isinstance(rules, OverUnderRules)
+        rng = random.Random(f"table:{self.slug}:{level.value}:{seed}")
+        count = {"easy": rng.randint(1, 2), "normal": rng.randint(3, 4), "hard": rng.randint(5, MAX_BOXES)}[level.value]
+        positions = sorted(rng.sample(range(1, MAX_BOXES + 1), count))
+        boxes = []
+        for box in positions:
+            ante = rng.choice(ANTES)
+            bonus = Decimal(0)
+            if rules.bonus_pay_table is not None and level is not Level.EASY and rng.random() < 0.5:
+                bonus = rng.choice([amount for amount in (Decimal(5), Decimal(10)) if amount <= ante])
+            boxes.append(BoxBet(box, ante, bonus))
+        start = OverUnderStart.seeded(rng, boxes)
+        return OverUnderRound.begin(start, rules, automations=())
+
+    def phase(self, action: Action) -> Phase:
+        return Phase.SETTLE if getattr(action, "STAGE", None) is Automation.SETTLEMENT else Phase.DEAL
+
+    def resolve(self, tap: Tap) -> Tap:
+        if tap.verb in ("pay", "collect", "return") and "box" not in tap.place:
+            raise TapError("place", "tap the box this action is for")
+        if tap.verb in ("pay", "collect", "return") and tap.choice is None:
+            return dataclasses.replace(tap, choice=Stake.MAIN.value)
+        return tap
+
+    def hidden(self, state: Round, action_class: type[Action], name: str) -> Any:
+        assert isinstance(state, OverUnderRound)
+        if name == "card":
+            dealt = sum(isinstance(action, (DealUp, DealDown)) for action in state.log)
+            if dealt >= len(state.start.cards):
+                raise TapError("verb", "the four cards are dealt")
+            return state.start.cards[dealt]
+        if name == "bet":
+            return Stake.MAIN
+        return LEAVE_DEFAULT
+
+    def table(self, state: Round) -> TableView:
+        assert isinstance(state, OverUnderRound)
+        up: list[str] = []
+        down = 0
+        turned = cleared = False
+        moved: dict[int, dict[str, Decimal]] = {}
+        choices: dict[int, Choice] = {}
+        called = ""
+        for action in state.log:
+            if isinstance(action, DealUp):
+                up.append(str(action.card))
+            elif isinstance(action, DealDown):
+                down += 1
+            elif isinstance(action, Turn):
+                turned = True
+            elif isinstance(action, Choose):
+                choices[action.box] = action.choice
+            elif isinstance(action, Announce):
+                called = str(action.total)
+            elif action.VERB == "announce-joker":
+                called = "joker"
+            elif isinstance(action, (Pay, Collect, Return)):
+                label = {Pay: "Paid", Collect: "Collected", Return: "Returned"}[type(action)]
+                moved.setdefault(action.box, {}).setdefault(label, Decimal(0))
+                moved[action.box][label] += action.amount
+            elif isinstance(action, Discard):
+                cleared = True
+        cards = list(state.start.cards[: len(up) + down]) if turned else []
+        shown = tuple(str(card) for card in cards) if turned else tuple(up)
+        note = "cleared" if cleared else (f"announced {called}" if called else "")
+        dealer = Spot("dealer", "The cards", {}, hands=(HandView(() if cleared else shown,
+                                                               face_down=0 if (turned or cleared) else down,
+                                                               note=note),))
+        bets = {bet.box: bet for bet in state.start.boxes}
+        spots = []
+        for position in range(1, MAX_BOXES + 1):
+            bet = bets.get(position)
+            if bet is None:
+                spots.append(Spot(f"box-{position}", f"Box {position}", {"box": position}, empty=True))
+                continue
+            stakes = [Bet("Ante", bet.ante)]
+            choice = choices.get(position)
+            if choice in (Choice.UNDER, Choice.OVER):
+                stakes.append(Bet(choice.value.title(), bet.ante))
+            if bet.bonus:
+                stakes.append(Bet("Bonus", bet.bonus))
+            label = f"Box {position}" + (f" · says {choice.value}" if choice is not None else "")
+            paid = tuple(Bet(name, amount) for name, amount in moved.get(position, {}).items())
+            spots.append(Spot(f"box-{position}", label, {"box": position}, bets=tuple(stakes), paid=paid))
+        dealt = len(up) + down
+        return TableView(tuple(spots), dealer, shoe_left=len(state.start.cards) - dealt)
+
+    def describe(self, action: Action, reveal: bool = True) -> str:
+        if not reveal and isinstance(action, (DealUp, DealDown)):
+            return "Deal the next card " + ("face up" if isinstance(action, DealUp) else "face down")
+        text = describe_action(action)
+        return text[:1].upper() + text[1:]
+
+    def explain(self, error: ProcedureError) -> str:
+        # The engine's sentence without its "Due: …" (it names the card still in the shoe).
+        details = {key: value for key, value in error.details.items() if key != "next"}
+        quiet = ProcedureError(rule=error.rule, mistake=error.mistake, attempted=error.attempted, due=None,
+                               details=details)
+        right = self.describe(error.due, reveal=False) if error.due is not None else "nothing: the round is over"
+        return f"{explain_mistake(quiet)} The right action: {right}."
+
+
+OVER_UNDER = OverUnderTable()

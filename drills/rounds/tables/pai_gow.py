@@ -1,0 +1,225 @@
+"""The Joker's Wild Pai Gow table, on its round (``games/pai_gow/round.py``).
+
+Seven positions clockwise, position 1 the player-dealer with the bank. The dealer
+announces the dice (the total typed, the first position tapped), sets the five left-over
+cards aside, delivers the seven stacks clockwise, calls any irregularity (the ruling
+picked), discards dead hands, places the Action button, opens the player-dealer's hand and
+settles clockwise from the button, to what the bank covers. Stacks and the left-over cards
+are filled in by the server (the trainee taps where they go). Levels: easy 2 seats,
+normal 3–4, hard 5–6 with a short bank (less than the bets) and now and then an
+irregularity on the deal (a card exposed or boxed).
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from typing import Any
+
+from drills.rounds.tables.base import (
+    LEAVE_DEFAULT,
+    Bet,
+    Control,
+    HandView,
+    Level,
+    Needs,
+    Phase,
+    Spot,
+    TableGame,
+    TableView,
+    due_value,
+)
+from games.house_rules import HouseRules
+from games.money import format_money
+from games.pai_gow.codes import DECK
+from games.pai_gow.procedures import BoxedCard, DealRuling, ExposedCard
+from games.pai_gow.round import PaiGowRound, PaiGowStart, Seat
+from games.pai_gow.round_actions import (
+    VOCABULARY,
+    AnnounceDice,
+    Automation,
+    Button,
+    Call,
+    Clear,
+    Collect,
+    Deliver,
+    DiscardDead,
+    Fee,
+    OpenBank,
+    Pay,
+    Replace,
+    ResetBank,
+    Return,
+    Roll,
+    SetAside,
+    SetHand,
+)
+from games.pai_gow.rules import PaiGowRules
+from games.procedure import Action, Actor, ProcedureError, Round
+
+POSITIONS = 7
+BETS = (Decimal(10), Decimal(20), Decimal(25), Decimal(50), Decimal(100))
+RULING_WORDS = {
+    DealRuling.CONTINUE: "Continue", DealRuling.REPLACE_BOXED_CARD: "Replace the boxed card",
+    DealRuling.REPLACE_EXPOSED_CARD: "Replace the exposed card", DealRuling.REDELIVER: "Redeliver",
+    DealRuling.MISDEAL: "Misdeal", DealRuling.CALL_SUPERVISOR: "Call a supervisor",
+}
+
+
+class PaiGowTable(TableGame):
+    slug = "pai-gow"
+    title = "Joker's Wild Pai Gow poker"
+    vocabulary = VOCABULARY
+    place_fields = ("position",)
+    number_fields = ("total",)
+    stakes = tuple((ruling.value, words) for ruling, words in RULING_WORDS.items())
+    stakes_legend = "Ruling (for a call)"
+    controls_order = (
+        Control("announce", "Announce the dice", Needs.NUMBER, "a"),
+        Control("set-aside", "Set the five aside", Needs.PLACE, "s"),
+        Control("deliver", "Deliver a stack", Needs.PLACE, "d"),
+        Control("call", "Call the ruling", Needs.CHOICE, "k"),
+        Control("replace", "Replace a card", Needs.PLACE, "r"),
+        Control("discard-dead", "Discard a dead hand", Needs.PLACE, "x"),
+        Control("button", "Place the button", Needs.PLACE, "b"),
+        Control("open-bank", "Open the bank's hand", Needs.PLACE, "o"),
+        Control("reset-bank", "Reset the bank's hand", Needs.PLACE, "h"),
+        Control("pay", "Pay", Needs.CHIPS, "p"),
+        Control("collect", "Collect", Needs.CHIPS, "c"),
+        Control("fee", "Take the fee", Needs.CHIPS, "f"),
+        Control("return", "Return", Needs.CHIPS, "t"),
+        Control("clear", "Clear the cards", Needs.PLACE, "l"),
+    )
+
+    def start(self, seed: int, level: Level, rules: HouseRules) -> Round:
+        assert isinstance(rules, PaiGowRules)
+        rng = random.Random(f"table:{self.slug}:{level.value}:{seed}")
+        count = {"easy": 2, "normal": rng.randint(3, 4), "hard": rng.randint(5, 6)}[level.value]
+        positions = sorted(rng.sample(range(2, POSITIONS + 1), count))
+        seats = tuple(Seat(position, rng.choice(BETS)) for position in positions)
+        total = sum((seat.bet for seat in seats), Decimal(0))
+        bank = total * 2 if level is not Level.HARD else (total / 2).quantize(Decimal(1)) + Decimal(5)
+        events: list[Any] = []
+        irregular = random.Random(f"table:{self.slug}:{level.value}:{seed}:irregularity")
+        if level is Level.HARD and irregular.random() < 0.4:
+            # a card of the delivered stacks: the deck ``seeded`` is about to shuffle, seen
+            # ahead on a copy of its generator (``rng`` itself is left as it is)
+            ahead = random.Random()
+            ahead.setstate(rng.getstate())
+            card = irregular.choice(DECK.shuffled(ahead)[: 7 * POSITIONS])
+            events.append(ExposedCard(card) if irregular.random() < 0.5 else BoxedCard(card))
+        start = PaiGowStart.seeded(rng, seats, bank, rules=rules, events=events)
+        return PaiGowRound.begin(start, rules, automations=())
+
+    def phase(self, action: Action) -> Phase:
+        return Phase.SETTLE if getattr(action, "STAGE", None) is Automation.SETTLEMENT else Phase.DEAL
+
+    def hidden(self, state: Round, action_class: type[Action], name: str) -> Any:
+        if name == "ruling":
+            return LEAVE_DEFAULT
+        return due_value(state.due(), action_class, name)
+
+    def table(self, state: Round) -> TableView:
+        assert isinstance(state, PaiGowRound)
+        start = state.start
+        bets = {seat.position: seat.bet for seat in start.seats}
+        delivered: dict[int, int] = {}
+        set_hands: dict[int, tuple[str, ...]] = {}
+        moved: dict[int, dict[str, Decimal]] = {}
+        dead: set[int] = set()
+        facts: list[tuple[str, str]] = [("Bank", format_money(start.bank))]
+        button = opened = cleared = False
+        for action in state.log:
+            if isinstance(action, Roll):
+                facts.append(("Dice", " + ".join(str(d) for d in action.dice)))
+            elif isinstance(action, AnnounceDice):
+                facts.append(("Announced", f"{action.total}, first hand to position {action.position}"))
+            elif isinstance(action, SetAside):
+                facts.append(("Set aside", "5 cards"))
+            elif isinstance(action, Deliver):
+                delivered[action.position] = len(action.cards)
+            elif isinstance(action, DiscardDead):
+                dead.add(action.position)
+            elif isinstance(action, Button):
+                facts.append(("Action button", f"position {action.position}"))
+                button = True
+            elif isinstance(action, Call):
+                facts.append(("Ruling", RULING_WORDS.get(action.ruling, str(action.ruling))))
+            elif isinstance(action, SetHand):
+                set_hands[action.position] = (*map(str, action.high), *map(str, action.low))
+            elif isinstance(action, OpenBank):
+                opened = True
+            elif isinstance(action, ResetBank):
+                set_hands[1] = (*map(str, action.high), *map(str, action.low))
+            elif isinstance(action, (Pay, Collect, Fee, Return)):
+                label = {Pay: "Paid", Collect: "Collected", Fee: "Fee", Return: "Returned"}[type(action)]
+                moved.setdefault(action.position, {}).setdefault(label, Decimal(0))
+                moved[action.position][label] += action.amount
+            elif isinstance(action, Clear):
+                cleared = True
+        del button
+        spots = []
+        for position in range(1, POSITIONS + 1):
+            seated = position == 1 or position in bets
+            cards: tuple[str, ...] = ()
+            down = 0
+            note = ""
+            if position in dead:
+                note = "dead hand, discarded"
+            elif not cleared and position in delivered:
+                shown = opened and position in set_hands  # every hand is turned once the bank opens
+                if shown:
+                    cards = set_hands[position]
+                    note = "set: five back, two front"
+                else:
+                    down = delivered[position]
+                    note = "set" if position in set_hands else ""
+            label = "Position 1 · player-dealer" if position == 1 else f"Position {position}"
+            stakes = (Bet("Bank", start.bank),) if position == 1 else ((Bet("Bet", bets[position]),) if seated else ())
+            paid = tuple(Bet(name, amount) for name, amount in moved.get(position, {}).items())
+            spots.append(Spot(f"position-{position}", label, {"position": position},
+                              hands=(HandView(cards, face_down=down, note=note),) if (cards or down or note) else (),
+                              bets=stakes, paid=paid, empty=not seated))
+        dealt = sum(delivered.values()) + (5 if any(isinstance(a, SetAside) for a in state.log) else 0)
+        dealer = Spot("dealer", "The dealer (the deck, the dice)", {})
+        return TableView(tuple(spots), dealer, shoe_left=max(0, len(start.deck) - dealt), facts=tuple(facts))
+
+    def describe(self, action: Action, reveal: bool = True) -> str:
+        position = getattr(action, "position", None)
+        if isinstance(action, AnnounceDice):
+            return f"Announce {action.total}: the first hand to position {action.position}"
+        if isinstance(action, SetAside):
+            return "Set the five left-over cards aside, unseen"
+        if isinstance(action, Deliver):
+            return f"Deliver the next stack of seven to position {position}"
+        if isinstance(action, Call):
+            return f"Call the ruling: {RULING_WORDS.get(action.ruling, str(action.ruling)).lower()}"
+        if isinstance(action, Replace):
+            return f"Replace the exposed card of position {position} with the first left-over card"
+        if isinstance(action, DiscardDead):
+            return f"Discard the dead hand of position {position}, unseen"
+        if isinstance(action, Button):
+            return f"Place the Action button at position {position}"
+        if isinstance(action, OpenBank):
+            return "Open the player-dealer's hand"
+        if isinstance(action, ResetBank):
+            return "Reset the player-dealer's hand the house way"
+        if isinstance(action, (Pay, Collect, Fee, Return)):
+            verb = {Pay: "Pay", Collect: "Collect", Fee: "Take the fee of", Return: "Return"}[type(action)]
+            return f"{verb} {format_money(action.amount)} {'to' if isinstance(action, (Pay, Return)) else 'from'} " \
+                   f"position {position}"
+        if isinstance(action, Clear):
+            return "Clear the cards to the discard"
+        if isinstance(action, Roll):
+            return "The dice are rolled: " + " + ".join(str(d) for d in action.dice)
+        if action.ACTOR is Actor.PLAYER:
+            return f"Position {position} sets the hand"
+        return action.notation()
+
+    def explain(self, error: ProcedureError) -> str:
+        words = error.mistake.replace("-", " ").capitalize()
+        right = self.describe(error.due, reveal=False) if error.due is not None else "nothing: the round is over"
+        return f"{words} ({error.rule}). The right action: {right}."
+
+
+PAI_GOW = PaiGowTable()

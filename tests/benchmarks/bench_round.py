@@ -1,0 +1,207 @@
+"""The round action endpoint under load, run by hand (not collected by pytest):
+
+    .venv/bin/python tests/benchmarks/bench_round.py [--game blackjack] [--dealers 16] [--seconds 15]
+
+Serves the site with gunicorn (2 sync workers) on PostgreSQL (its own database,
+``bench_deal_table``, dropped and recreated) and loads it, in the same run, with
+``--dealers`` concurrent clients:
+
+- ``POST /api/v1/rounds/<id>/actions/``: each dealer deals its own rounds, one right action
+  after another (each request: lock the round row, rebuild the round from its seed and log,
+  check the action with the engine, apply the automations, save the try and the round;
+  the last action of a round also writes the progress record and roll-ups);
+- ``POST /bench/bare/``: the bare DRF view of ``bench_answer.py`` (one SELECT, one INSERT).
+
+It prints both rates, their ratio and p50/p99 latencies. Load comes from ``wrk`` with one
+thread and one connection per dealer (a dealer's actions must arrive in order), or from
+Python threads when wrk is missing. Every request goes to 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+PORT = 8766
+DB = "bench_deal_table"
+BASE_ENV = {
+    "DJANGO_SETTINGS_MODULE": "tests.benchmarks.bench_settings",
+    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
+    "DEBUG": "0",
+    "SECRET_KEY": "benchmark-only-secret-key-not-for-production-0123456789abcdef",
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "SECURE_SSL_REDIRECT": "0",
+    "LOG_LEVEL": "WARNING",
+}
+
+
+def psql(sql: str) -> None:
+    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c", sql], check=True, capture_output=True)
+
+
+def prepare(game: str, dealers: int, rounds: int) -> dict[str, list[tuple[str, str]]]:
+    """A fresh database with dealers and open rounds; token -> [(path, body)] in order: the
+    right taps of each round, as the page would send them."""
+    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    psql(f"CREATE DATABASE {DB}")
+    os.environ.update(BASE_ENV)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from drills.models import Property, Role, User
+    from drills.rounds import presenters, services
+    from drills.rounds.chips import ChipSet
+    from drills.rounds.tables.base import Focus, Level
+    from drills.rounds.tables.registry import table_for
+
+    call_command("migrate", verbosity=0)
+    casino = Property.objects.create(name="Bench Casino", slug="bench")
+    table = table_for(game)
+    work: dict[str, list[tuple[str, str]]] = {}
+    for number in range(dealers):
+        user = User.objects.create_user(f"dealer{number}", password="x", role=Role.TRAINEE, property=casino)
+        token = Token.objects.create(user=user).key
+        work[token] = []
+        for _ in range(rounds):
+            stored = services.start_round(user, game, Level.NORMAL, Focus.ROUND)
+            chips = ChipSet.from_json(stored.chips)
+            state = services.current_state(stored)
+            tap_number = 0
+            while (due := state.due()) is not None:
+                body = presenters.tap_body(table, state, due.action, chips)
+                body.update({"key": f"{stored.public_id.hex[:12]}-{tap_number}", "seen": len(state.log)})
+                work[token].append((f"/api/v1/rounds/{stored.public_id}/actions/", json.dumps(body)))
+                tap_number += 1
+                state = services.automate(table, state.apply(due.action), Focus.ROUND)
+    return work
+
+
+def run_wrk(per_dealer: list[list[str]], seconds: float) -> tuple[float, float, float, int, int]:
+    """Rate, p50 ms, p99 ms, non-2xx count and requests of a wrk run, one thread and one
+    connection per list of "token path body" lines (sent in order). wrk's timeout is long:
+    a request it gave up on would put the dealer's later taps out of step (409s)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
+        for tid, lines in enumerate(per_dealer):
+            listing.write("".join(f"{tid} {line}\n" for line in lines))
+    threads = len(per_dealer)
+    command = [
+        "wrk", f"-t{threads}", f"-c{threads}", f"-d{int(seconds)}s", "--latency", "--timeout", "30s",
+        "-s", str(Path(__file__).with_name("bench_round.lua")), f"http://127.0.0.1:{PORT}", "--", listing.name,
+    ]
+    output = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
+    os.unlink(listing.name)
+
+    def latency(label: str) -> float:
+        found = re.search(rf"^\s+{label}\s+([\d.]+)(us|ms|s|m)\s*$", output, re.M)
+        if found is None:
+            raise RuntimeError(f"no {label} latency in wrk's output:\n{output}")
+        value, unit = found.groups()
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}[unit]
+
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))  # type: ignore[union-attr]
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if "timeout" in output:
+        print("  " + next(line for line in output.splitlines() if "timeout" in line).strip())
+    total = int(re.search(r"(\d+) requests in", output).group(1))  # type: ignore[union-attr]
+    return rate, latency("50%"), latency("99%"), int(bad.group(1)) if bad else 0, total
+
+
+def run_threads(per_dealer: list[list[str]], seconds: float) -> tuple[float, float, float, int, int]:
+    latencies: list[float] = []
+    errors = 0
+    lock = threading.Lock()
+    deadline = time.perf_counter() + seconds
+
+    def client(lines: list[str]) -> None:
+        nonlocal errors
+        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        mine, bad = [], 0
+        for line in lines:
+            if time.perf_counter() >= deadline:
+                break
+            token, path, body = line.split(" ", 2)
+            headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+            start = time.perf_counter()
+            connection.request("POST", path, body=body.encode(), headers=headers)
+            response = connection.getresponse()
+            response.read()
+            mine.append(time.perf_counter() - start)
+            bad += response.status not in (200, 201)
+        with lock:
+            latencies.extend(mine)
+            errors += bad
+
+    threads = [threading.Thread(target=client, args=(lines,)) for lines in per_dealer]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    ordered = sorted(latencies)
+
+    def pct(share: float) -> float:
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+
+    return len(latencies) / elapsed, pct(0.5), pct(0.99), errors, len(latencies)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", default="blackjack")
+    parser.add_argument("--dealers", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--rounds", type=int, default=40, help="open rounds per dealer (enough for the run)")
+    parser.add_argument("--client", choices=["wrk", "python"], default="wrk" if shutil.which("wrk") else "python")
+    args = parser.parse_args()
+    print(f"preparing {args.dealers} dealers x {args.rounds} {args.game} rounds ...", flush=True)
+    work = prepare(args.game, args.dealers, args.rounds)
+    print(f"  {sum(map(len, work.values()))} right actions to send", flush=True)
+    env = {**os.environ, **BASE_ENV}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "casino_training.wsgi", "--workers", "2", "--worker-class", "sync",
+         "--bind", f"127.0.0.1:{PORT}", "--log-level", "warning", "--env",
+         "DJANGO_SETTINGS_MODULE=tests.benchmarks.bench_settings"],
+        cwd=ROOT, env=env,
+    )
+    run = run_wrk if args.client == "wrk" else run_threads
+    try:
+        for _ in range(100):
+            try:
+                http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/api/v1/me/")
+                break
+            except OSError:
+                time.sleep(0.2)
+        bare = [[f"{token} /bench/bare/ {{}}"] * 4000 for token in work]
+        acts = [[f"{token} {path} {body}" for path, body in lines] for token, lines in work.items()]
+        run(bare, 2)  # warm-up
+        bare_result = run(bare, args.seconds)
+        act_result = run(acts, args.seconds)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    for name, (rate, p50, p99, bad, total) in (("bare DRF view (1 SELECT + 1 INSERT)", bare_result),
+                                               (f"round action endpoint ({args.game})", act_result)):
+        print(f"{name}: {rate:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms, non-2xx {bad} of {total}")
+    if act_result[4] > sum(map(len, acts)):
+        print("  note: the dealers ran out of rounds and repeated taps (answered once, cheaply): raise --rounds")
+    print(f"ratio action/bare: {act_result[0] / bare_result[0]:.2f}  (aim: >= 0.60)  client: {args.client}")
+
+
+if __name__ == "__main__":
+    main()

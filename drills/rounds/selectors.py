@@ -1,8 +1,8 @@
 """Reads of dealt rounds, and who sees which.
 
-Access (until the one access module ``drills/access.py`` lands from branch h-access, the
-progress selectors decide, as every progress page does): a trainee sees their own rounds;
-a supervisor their teams' members' (and their own); staff their property's; a superuser all.
+Access is the one access module's (``drills.access``), as on every progress page: a trainee
+sees their own rounds; a supervisor their teams' members' (and their own); staff their
+property's; a superuser all.
 Only the dealer of a round may act on it.
 """
 
@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from drills.access import visible_trainees
 from drills.models import User
-from drills.progress.selectors import visible_trainees
 from drills.rounds.models import DealtRound, RoundStep
 
 

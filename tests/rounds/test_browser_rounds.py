@@ -83,7 +83,8 @@ def _deal_round(page, stored: DealtRound, keyboard: bool, shots: str) -> DealtRo
         body = presenters.tap_body(table, state, due.action, chips)
         _tap(page, body, keyboard)
         # every render carries a fresh key: the table has been swapped in
-        page.wait_for_function(f"document.querySelector('input[name=key]').value !== '{key}'")
+        # A CSS wait, not wait_for_function: the site's CSP forbids the eval that one uses.
+        page.wait_for_selector(f"input[name=key]:not([value='{key}'])", state="attached")
         status = page.locator(".status").inner_text()
         assert "Refused" not in status, (due.action.notation(), body, status)
         assert page.locator(".status .form-errors").count() == 0, (

@@ -29,14 +29,16 @@ def test_keyboard_dealing_a_refusal_and_chips_at_desktop_width(browser_page, liv
     page.keyboard.press("1")
     page.wait_for_selector(".accepted")
     page.keyboard.press("2")
-    page.wait_for_function("document.querySelectorAll('[data-spot=box-2] svg.pcard').length === 1")
+    # CSS waits, not wait_for_function: the site's CSP forbids the eval that one uses.
+    page.wait_for_selector("[data-spot=box-2] svg.pcard")
+    assert page.locator("[data-spot=box-2] svg.pcard").count() == 1
     page.keyboard.press("p")
     page.keyboard.press("Shift+Digit3")  # a 5 chip
     page.keyboard.press("Shift+Digit3")
     assert page.locator(".stack-total").inner_text() == "Stack: 10.00"
     page.screenshot(path="test-artifacts/round-toy-desktop.png", full_page=True)
     page.keyboard.press("1")
-    page.wait_for_function("document.querySelector('.stack-total').textContent === 'Stack: 0.00'")
+    page.wait_for_selector(".stack-total:text-is('Stack: 0.00')")
     page.keyboard.press("c")
     page.click(".chip-add[data-chip='5.00']")
     page.click(".chip-add[data-chip='5.00']")

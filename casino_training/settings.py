@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "drills",
     "drills.progress",
     "drills.exams",
+    "drills.learning",
 ]
 
 MIDDLEWARE = [

@@ -10,6 +10,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
+from drills.learning import selectors as learning_selectors
+from drills.learning import services as learning_services
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
 from drills.progress import services as progress_services
 from drills.selectors import default_rule_set
@@ -54,8 +56,10 @@ def start_scenario(
     """
     rule_set = default_rule_set(user.property, kind.game)
     rules = rule_set.as_rules() if rule_set is not None else default_rules(kind.game)
-    seed = new_seed() if seed is None else seed
-    scenario = kind.generate(seed, difficulty, rules)
+    if seed is None:  # spaced repetition: lean toward the families this trainee misses (issue 15)
+        seed, scenario = learning_selectors.leaning_scenario(user, kind, difficulty, rules, new_seed)
+    else:
+        scenario = kind.generate(seed, difficulty, rules)
     stored = DrillScenario.objects.create(
         user=user,
         kind=kind.slug,
@@ -102,6 +106,7 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
             scenario=stored,
             user_id=stored.user_id,
             kind=stored.kind,
+            family=scenario.family,
             difficulty=stored.difficulty,
             answer=answer,
             answered_at=now,
@@ -123,10 +128,12 @@ def _attempt_of(stored: DrillScenario) -> Attempt | None:
 
 
 def record_grade(attempt: Attempt, grade: Grade) -> None:
-    """Save the grade and count it in the progress roll-ups, in one transaction."""
+    """Save the grade and count it in the progress roll-ups and the family's spaced-repetition
+    memory, in one transaction."""
     with transaction.atomic():
         _save_grade(attempt, grade)
         progress_services.record_attempt(attempt)
+        learning_services.record_review(attempt)
 
 
 def _save_grade(attempt: Attempt, grade: Grade) -> None:

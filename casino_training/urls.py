@@ -15,6 +15,7 @@ urlpatterns = [
     path("drills/", include("drills.practice.urls")),
     path("progress/", include("drills.progress.urls")),
     path("exams/", include("drills.exams.urls")),
+    path("learning/", include("drills.learning.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("drills.api.urls")),
 ]

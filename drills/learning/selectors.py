@@ -421,7 +421,7 @@ def visible_assignments(viewer: User, people: Any, teams: Any) -> list[Assignmen
         return []
     query = Assignment.objects.filter(Q(team__in=teams) | Q(trainees__in=people))
     if not viewer.is_superuser:
-        query = query.filter(property_id=viewer.property_id)
+        query = query.filter(property_id=viewer.property_id or 0)
     return list(query.select_related("blueprint", "team").distinct().order_by("due_on", "pk"))
 
 

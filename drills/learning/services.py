@@ -68,7 +68,7 @@ def _settings(user_id: int, kind: str) -> tuple[Decimal, int]:
     return retention or DEFAULT_RETENTION, target or _kind_target(kind)
 
 
-def answer_of(attempt_id: int, correct: bool, ms: int, answered_at: dt.datetime, target: int) -> Answer:
+def answer_of(attempt_id: int, correct: bool | None, ms: int, answered_at: dt.datetime, target: int) -> Answer:
     return Answer(attempt_id=attempt_id, correct=bool(correct), ms=ms, answered_at=answered_at, target_seconds=target)
 
 

@@ -45,6 +45,8 @@ NAV = _items(
     ("Team dashboard", "progress:teams", [Role.SUPERVISOR, STAFF]),
     ("Item statistics", "progress:items", [Role.SUPERVISOR, STAFF]),
     ("Exam results", "exams:results", [Role.SUPERVISOR, STAFF]),
+    ("Assignments", "learning:assignments", [Role.SUPERVISOR, STAFF]),
+    ("Certificates", "learning:certificates", [Role.SUPERVISOR, STAFF]),
     ("Rule sets", "rule-sets", [STAFF]),
     ("Exam blueprints", "exams:blueprints", [STAFF]),
     ("Admin", "admin:index", [STAFF]),

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET
 
 from drills.exams.selectors import certification_status
 from drills.kinds.base import UnknownKindError, get_kind
+from drills.learning import views as learning_views
 from drills.models import Role, User
 from drills.practice.services import regenerate
 from drills.progress import charts, exports, selectors
@@ -60,6 +61,7 @@ def _trainee_context(request: HttpRequest, trainee: User) -> dict[str, Any]:
         "page": page,
         "policy": progress.policy,
         "accuracy_percent": round(100 * accuracy),
+        **learning_views.trainee_memory_context(trainee),  # forecast recall per family (issue 15)
     }
 
 
@@ -189,6 +191,8 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
         (row.name, trainee_url(row.trainee.pk), [status[row.trainee.pk][slug] for slug in GAMES])
         for row in progress.rows
     ]
+    # Assignments, forgetting forecast, leeches and expiring certificates (issue 15).
+    context.update(learning_views.team_dashboard_context(progress.team, [row.trainee for row in progress.rows]))
     return render(request, "progress/team.html", context)
 
 

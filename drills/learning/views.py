@@ -26,7 +26,7 @@ from drills.learning import selectors, services
 from drills.learning.forms import AssignmentForm, RevokeForm
 from drills.learning.models import CertificateEvent
 from drills.models import Role, Team, User
-from drills.progress.selectors import visible_teams, visible_trainees
+from drills.progress.selectors import team_for, visible_teams, visible_trainees
 
 View = Callable[..., HttpResponse]
 
@@ -101,6 +101,17 @@ def team_dashboard_context(team: Team, members: list[User] | None = None) -> dic
         "team_assignments": assignments,
         "expiring": selectors.expiring_certificates(member_ids),
     }
+
+
+@leaders_only
+def team_panel(request: HttpRequest, team_id: int) -> HttpResponse:
+    """The team dashboard's learning panel: a fragment for htmx, else a page of its own."""
+    team = team_for(_user(request), team_id)
+    if team is None:
+        raise Http404("No such team")
+    context = {"team": team, **team_dashboard_context(team)}
+    template = "learning/_team.html" if getattr(request, "htmx", False) else "learning/team.html"
+    return render(request, template, context)
 
 
 # --- assignments -----------------------------------------------------------------------------

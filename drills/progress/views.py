@@ -191,8 +191,6 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
         (row.name, trainee_url(row.trainee.pk), [status[row.trainee.pk][slug] for slug in GAMES])
         for row in progress.rows
     ]
-    # Assignments, forgetting forecast, leeches and expiring certificates (issue 15).
-    context.update(learning_views.team_dashboard_context(progress.team, [row.trainee for row in progress.rows]))
     return render(request, "progress/team.html", context)
 
 

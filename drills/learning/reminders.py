@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -127,19 +128,21 @@ def decide(drafts: list[Draft]) -> int:
             [Reminder(key=d.key, user=d.user, subject=d.subject[:200], body=d.body, created_at=now) for d in new],
             ignore_conflicts=True,  # a concurrent run decided the same: still one row
         )
-        queue_unsent()
+        queue_unsent(Reminder.objects.filter(key__in=[d.key for d in new]))
     return len(new)
 
 
-def queue_unsent() -> None:
-    """Queue a send for every reminder not sent yet (after the transaction commits)."""
+def queue_unsent(reminders: QuerySet[Reminder]) -> int:
+    """Queue a send for each of these reminders not sent yet, after the transaction commits."""
     from drills.learning.tasks import send_reminder
 
     def queue(reminder_id: int) -> Callable[[], None]:
         return lambda: send_reminder.delay(reminder_id)
 
-    for reminder_id in Reminder.objects.filter(sent_at__isnull=True).values_list("pk", flat=True):
+    ids = list(reminders.filter(sent_at__isnull=True).values_list("pk", flat=True))
+    for reminder_id in ids:
         transaction.on_commit(queue(reminder_id))
+    return len(ids)
 
 
 def send(reminder_id: int) -> bool:
@@ -155,8 +158,13 @@ def send(reminder_id: int) -> bool:
 
 
 def send_due_reminders(today: dt.date | None = None) -> dict[str, int]:
+    """Decide today's reminders and queue them; queue again any decided earlier that did not
+    go out (the mail server was down)."""
+    started = timezone.now()
     today = today or timezone.localdate()
-    return {
-        "assignments": decide(assignment_drafts(today)),
-        "certificates": decide(certificate_drafts(today)),
-    }
+    with transaction.atomic():
+        retried = queue_unsent(Reminder.objects.filter(created_at__lt=started))
+    report = {"assignments": decide(assignment_drafts(today)), "certificates": decide(certificate_drafts(today))}
+    if retried:
+        report["retried"] = retried
+    return report

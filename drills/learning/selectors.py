@@ -39,6 +39,7 @@ from drills.progress.rollup import WINDOW_FIELDS, window_figures
 from drills.progress.selectors import catalogue, policy_for
 from drills.progress.stats import mastery_from_figures
 from games.house_rules import HouseRules
+from games.registry import game_name
 
 # --- policy ------------------------------------------------------------------------------
 
@@ -71,6 +72,12 @@ def _kind(slug: str) -> DrillKind[Any] | None:
 def kind_title(slug: str) -> str:
     kind = _kind(slug)
     return kind.title if kind else slug
+
+
+def skill_name(slug: str) -> str:
+    """"Announce the total (Over/Under 26)": a kind's title with its game."""
+    kind = _kind(slug)
+    return f"{kind.title} ({game_name(kind.game)})" if kind else slug
 
 
 def family_label(slug: str, family: str) -> str:
@@ -296,7 +303,7 @@ class AssignmentProgress:
 def assignment_title(assignment: Assignment) -> str:
     if assignment.goal == AssignmentGoal.EXAM:
         return f"Pass {assignment.blueprint.title}" if assignment.blueprint else "Pass an exam"
-    titles = [kind_title(slug) for slug in assignment.skills]
+    titles = [skill_name(slug) for slug in assignment.skills]
     shown = ", ".join(titles[:3]) + (f" and {len(titles) - 3} more" if len(titles) > 3 else "")
     return f"Master {shown}"
 

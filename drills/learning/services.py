@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from drills.exams.models import Blueprint, Certificate
 from drills.exams.services import revoke_certificate
-from drills.kinds.base import UnknownKindError, get_kind
+from drills.kinds.base import UnknownKindError, all_kinds, get_kind
 from drills.learning.memory import FIELDS, Answer, Memory
 from drills.learning.models import (
     DEFAULT_RETENTION,
@@ -233,7 +233,7 @@ def create_assignment(
         assignment = Assignment.objects.create(
             property_id=by.property_id,
             goal=goal,
-            skills=sorted(set(skills)) if goal == AssignmentGoal.SKILLS else [],
+            skills=_in_registry_order(skills) if goal == AssignmentGoal.SKILLS else [],
             blueprint=blueprint if goal == AssignmentGoal.EXAM else None,
             due_on=due_on,
             note=note,
@@ -243,6 +243,11 @@ def create_assignment(
         )
         assignment.trainees.set(list(trainees))
     return assignment
+
+
+def _in_registry_order(skills: Iterable[str]) -> list[str]:
+    order = {kind.slug: index for index, kind in enumerate(all_kinds())}
+    return sorted(set(skills), key=lambda slug: (order.get(slug, len(order)), slug))
 
 
 # --- certificates ------------------------------------------------------------------------------

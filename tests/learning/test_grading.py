@@ -4,6 +4,7 @@ always equal the rebuild from the raw attempts, whatever the grading order."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 import random
 from decimal import Decimal
 
@@ -80,15 +81,25 @@ def _stream(user: User, rng: random.Random, count: int) -> list[Attempt]:
     for n in range(count):
         when = start + dt.timedelta(hours=n * rng.choice([0.05, 1, 7, 30]) / 3)
         attempts.append(
-            graded(user, rng.choice(KINDS), correct=rng.random() < 0.7, ms=rng.randint(1000, 40000), answered_at=when,
-                   grade=False)
+            graded(
+                user,
+                rng.choice(KINDS),
+                correct=rng.random() < 0.7,
+                ms=rng.randint(1000, 40000),
+                answered_at=when,
+                grade=False,
+            )
         )
     return attempts
 
 
 def _grade(attempt: Attempt, correct: bool) -> None:
-    record_grade(attempt, Grade(correct=correct, score=Decimal("1.00") if correct else Decimal("0"), expected={},
-                                explanation="", rules=()))
+    record_grade(
+        attempt,
+        Grade(
+            correct=correct, score=Decimal("1.00") if correct else Decimal("0"), expected={}, explanation="", rules=()
+        ),
+    )
 
 
 @pytest.mark.parametrize("order_seed", [1, 2, 3])
@@ -112,7 +123,7 @@ def test_the_rebuild_repairs_drift_and_fills_in_old_attempts_families(trainee: U
     family = old.family
     Attempt.objects.filter(pk=old.pk).update(family="")  # graded before families existed
     FamilyCard.objects.filter(user=trainee).update(answers=99)
-    call_command("rebuild_learning", stdout=open("/dev/null", "w"))
+    call_command("rebuild_learning", stdout=io.StringIO())
     old.refresh_from_db()
     assert old.family == family
     assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
@@ -128,8 +139,9 @@ def test_generation_leans_toward_the_family_the_trainee_misses(trainee: User) ->
     seeds = iter(range(10_000, 20_000))
     aimed = 0
     for _ in range(60):
-        _seed, scenario = leaning_scenario(trainee, kind, Difficulty.HARD, rules, lambda: next(seeds),
-                                           rng=random.Random(_))
+        _seed, scenario = leaning_scenario(
+            trainee, kind, Difficulty.HARD, rules, lambda: next(seeds), rng=random.Random(_)
+        )
         aimed += scenario.family == "22-blackjack"
     plain = sum(kind.generate(seed, Difficulty.HARD, rules).family == "22-blackjack" for seed in range(60))
     assert aimed > plain * 1.5  # leaning, not only the kind

@@ -25,7 +25,7 @@ from drills.practice.services import regenerate
 from drills.progress import charts, exports, selectors
 from drills.progress.stats import Level
 from games.errors import GameError
-from games.registry import GAMES
+from games.registry import GAMES, game_name
 
 
 def _user(request: HttpRequest) -> User:
@@ -163,7 +163,11 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
     progress = selectors.team_progress(_team_or_404(request, team_id))
     short = [(skill.slug, skill.title) for skill in progress.skills]
     trainee_url = _url_maker("progress:trainee")
-    heat = charts.heatmap(short, [(row.name, trainee_url(row.trainee.pk), row.cells) for row in progress.rows])
+    heat = charts.heatmap(
+        short,
+        [(row.name, trainee_url(row.trainee.pk), row.cells) for row in progress.rows],
+        games=[game_name(skill.game) if skill.game else "Other" for skill in progress.skills],
+    )
     counts = [0] * (len(progress.skills) + 1)
     for row in progress.rows:
         counts[row.mastered] += 1

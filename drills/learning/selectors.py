@@ -74,10 +74,15 @@ def kind_title(slug: str) -> str:
     return kind.title if kind else slug
 
 
+def short_game(game: str) -> str:
+    """"Blackjack" for "Blackjack (six decks, no hole card)"."""
+    return game_name(game).split(" (")[0]
+
+
 def skill_name(slug: str) -> str:
-    """"Announce the total (Over/Under 26)": a kind's title with its game."""
+    """"Announce the total (Over/Under 26 Joker)": a kind's title with its game."""
     kind = _kind(slug)
-    return f"{kind.title} ({game_name(kind.game)})" if kind else slug
+    return f"{kind.title} ({short_game(kind.game)})" if kind else slug
 
 
 def family_label(slug: str, family: str) -> str:
@@ -109,8 +114,8 @@ class FamilyMemory:
     def title(self) -> str:
         """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title."""
         if self.family == GENERAL_FAMILY and not getattr(_kind(self.kind), "families", ()):
-            return self.kind_title
-        return f"{self.kind_title}: {self.label}"
+            return skill_name(self.kind)
+        return f"{skill_name(self.kind)}: {self.label}"
 
     @property
     def due(self) -> dt.datetime | None:

@@ -51,7 +51,7 @@ def test_the_team_panel_forecasts_forgetting_and_flags_leeches(client_for, team:
     assert "Likely to forget before" in panel
     assert "Tina Trainee" in panel
     assert "Keeps slipping" in panel
-    assert "Dealer 22: " in panel  # the kind and its family, in words
+    assert "Dealer 22 (Jack Switch): " in panel  # the kind, its game and its family, in words
     full = client.get(f"/learning/teams/{team.pk}/").content.decode()
     assert "<html" in full
     assert "Back to the team dashboard" in full

@@ -140,4 +140,4 @@ def fold(answers: list[Answer], retention: Decimal | float) -> Memory:
 
 def _utc(moment: dt.datetime) -> dt.datetime:
     """fsrs insists on ``datetime.timezone.utc`` (not an equivalent zone object)."""
-    return moment.astimezone(UTC)
+    return moment if moment.tzinfo is UTC else moment.astimezone(UTC)

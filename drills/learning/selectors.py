@@ -75,12 +75,12 @@ def kind_title(slug: str) -> str:
 
 
 def short_game(game: str) -> str:
-    """"Blackjack" for "Blackjack (six decks, no hole card)"."""
+    """ "Blackjack" for "Blackjack (six decks, no hole card)"."""
     return game_name(game).split(" (")[0]
 
 
 def skill_name(slug: str) -> str:
-    """"Announce the total (Over/Under 26 Joker)": a kind's title with its game."""
+    """ "Announce the total (Over/Under 26 Joker)": a kind's title with its game."""
     kind = _kind(slug)
     return f"{kind.title} ({short_game(kind.game)})" if kind else slug
 
@@ -185,10 +185,12 @@ def end_of_today(now: dt.datetime) -> dt.datetime:
     return timezone.make_aware(dt.datetime.combine(tomorrow, dt.time.min))
 
 
-def due_today(user: User, *, now: dt.datetime | None = None, limit: int = 8) -> DueList:
-    """The trainee's families due by the end of today, most overdue first (two queries)."""
+def due_today(
+    user: User, *, now: dt.datetime | None = None, limit: int = 8, settings: Settings | None = None
+) -> DueList:
+    """The trainee's families due by the end of today, most overdue first (one or two queries)."""
     now = now or timezone.now()
-    settings = settings_for(user.property_id)
+    settings = settings or settings_for(user.property_id)
     cards = FamilyCard.objects.filter(user=user, due__lt=end_of_today(now))
     rows = list(cards.order_by("due", "kind", "family").values(*CARD_VALUES)[:limit])
     total = len(rows) if len(rows) < limit else cards.count()
@@ -365,11 +367,18 @@ def passed_exams(user_ids: set[int], blueprint_ids: set[int], today: dt.date) ->
 
 
 def assignment_progress(
-    assignments: Sequence[Assignment], *, only: set[int] | None = None, today: dt.date | None = None
+    assignments: Sequence[Assignment],
+    *,
+    only: set[int] | None = None,
+    today: dt.date | None = None,
+    settings: Settings | None = None,
 ) -> list[AssignmentProgress]:
-    """Each assignment with every assignee's progress and status (``only``: these trainees).
-    A fixed number of queries whatever the number of assignments and trainees."""
+    """Each assignment with every assignee's progress and status (``only``: these trainees;
+    ``settings``: the one property's, when the caller has them). A fixed number of queries
+    whatever the number of assignments and trainees."""
     today = today or timezone.localdate()
+    if not assignments:
+        return []
     assignees = _assignees(assignments)
     if only is not None:
         assignees = {pk: ids & only for pk, ids in assignees.items()}
@@ -385,7 +394,7 @@ def assignment_progress(
         ids = set().union(*(assignees[a.pk] for a in group))
         mastered |= mastered_skills(ids, kinds, properties.get(property_id or 0))
     passed = passed_exams(user_ids, {a.blueprint_id for a in assignments if a.blueprint_id}, today)
-    soon = {pk: settings_for(pk).due_soon_days for pk in by_property}
+    soon = {pk: (settings or settings_for(pk)).due_soon_days for pk in by_property}
     result = []
     for assignment in assignments:
         item = AssignmentProgress(assignment, assignment_title(assignment))

@@ -57,9 +57,10 @@ def leaders_only(view: View) -> View:
 def trainee_home_context(user: User) -> dict[str, Any]:
     """The trainee home's "due today" list and their assignments with progress."""
     assignments = selectors.assignments_of_trainee(user)
-    progress = selectors.assignment_progress(assignments, only={user.pk})
+    settings = selectors.settings_for(user.property_id)
+    progress = selectors.assignment_progress(assignments, only={user.pk}, settings=settings)
     return {
-        "due": selectors.due_today(user),
+        "due": selectors.due_today(user, settings=settings),
         "my_assignments": [(item, item.rows[0]) for item in progress if item.rows],
     }
 
@@ -92,7 +93,7 @@ def team_dashboard_context(team: Team, members: list[User] | None = None) -> dic
         key=lambda m: (m.recall_then or 0.0, names[m.user_id]),
     )
     leeches = sorted((m for m in memories if m.leech and m.user_id in names), key=lambda m: -m.memory.lapses)
-    assignments = selectors.assignment_progress(selectors.assignments_of_team(team), only=set(names))
+    assignments = selectors.assignment_progress(selectors.assignments_of_team(team), only=set(names), settings=settings)
     return {
         "forgetting": [(names[m.user_id], m) for m in forgetting[:15]],
         "forgetting_total": len(forgetting),

@@ -342,12 +342,18 @@ def mastered_skills(user_ids: set[int], kinds: set[str], property: Property | No
     policy = policy_for(property)
     targets = catalogue(property)
     mastered = set()
-    rows = SkillRollup.objects.filter(user_id__in=user_ids, kind__in=kinds).values_list(
-        "user_id", "kind", "recent", *WINDOW_FIELDS
+    rows = list(
+        SkillRollup.objects.filter(user_id__in=user_ids, kind__in=kinds).values_list(
+            "pk", "user_id", "kind", *WINDOW_FIELDS
+        )
     )
-    for user_id, kind, recent, size, answers, correct, older, median in rows:
-        if size != policy.window:
-            figures = window_figures(recent, policy.window)
+    # The stored figures are for the policy window; a row stored for another window is
+    # recomputed from its ``recent`` answers (fetched for those rows only).
+    stale = [row[0] for row in rows if row[3] != policy.window]
+    recent = dict(SkillRollup.objects.filter(pk__in=stale).values_list("pk", "recent")) if stale else {}
+    for pk, user_id, kind, _size, answers, correct, older, median in rows:
+        if pk in recent:
+            figures = window_figures(recent[pk], policy.window)
             answers, correct = figures["window_answers"], figures["window_correct"]
             older, median = figures["window_older_correct"], figures["window_median_ms"]
         item = mastery_from_figures(kind, answers, correct, older, median, policy, targets.target(kind))

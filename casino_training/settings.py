@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "drills.progress",
     "drills.exams",
     "drills.rounds",
+    "drills.learning",
 ]
 
 MIDDLEWARE = [
@@ -238,7 +239,29 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "drills.tasks.grade_stranded_attempts",
         "schedule": 60.0,
     },
+    # Issue 15: assignment and certificate reminders (idempotent: each is sent once), and the
+    # spaced-repetition cards rebuilt from the raw attempts, like the progress roll-ups.
+    "learning-send-reminders": {
+        "task": "drills.learning.tasks.send_due_reminders",
+        "schedule": crontab(hour=7, minute=0),
+    },
+    "learning-rebuild-family-cards": {
+        "task": "drills.learning.tasks.rebuild_family_cards",
+        "schedule": crontab(hour=3, minute=47),
+    },
 }
+
+# --- E-mail (reminders): the console unless an SMTP host is given ---
+EMAIL_HOST = env.get("EMAIL_HOST") or ""
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env.integer("EMAIL_PORT", default=587, minimum=1)
+EMAIL_HOST_USER = env.get("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = env.get("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = env.boolean("EMAIL_USE_TLS", default=True)
+DEFAULT_FROM_EMAIL = env.get("DEFAULT_FROM_EMAIL") or "Dealer Academy <academy@localhost>"
+SITE_URL = env.get("SITE_URL") or "http://127.0.0.1:8000"  # links in e-mails
 
 # --- API ---
 # Tokens expire this long after they are issued (and are revoked on a password change).

@@ -17,6 +17,7 @@ urlpatterns = [
     path("progress/", include("drills.progress.urls")),
     path("exams/", include("drills.exams.urls")),
     path("rounds/", include("drills.rounds.urls")),
+    path("learning/", include("drills.learning.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("drills.api.urls")),
 ]

@@ -28,6 +28,7 @@ from drills.exams.models import (
 )
 from drills.exams.services import revoke_certificate
 from drills.kinds.base import UnknownKindError, get_kind
+from drills.models import User
 
 
 class ReadOnlyAdmin(PropertyScopedAdmin):
@@ -243,7 +244,7 @@ class SittingResultAdmin(ReadOnlyAdmin):
 @admin.register(Certificate)
 class CertificateAdmin(ReadOnlyAdmin):
     property_lookup = "blueprint__property"
-    list_display = ["holder_name", "game_name", "exam_date", "property_name", "revoked_at"]
+    list_display = ["holder_name", "game_name", "exam_date", "expires_on", "property_name", "revoked_at"]
     list_filter = ["game", "revoked_at"]
     search_fields = ["holder_name", "code"]
     actions = ["revoke"]
@@ -253,6 +254,13 @@ class CertificateAdmin(ReadOnlyAdmin):
 
     @admin.action(description="Revoke the selected certificates")
     def revoke(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> None:
+        # Audited like the certificates page (drills.learning): who, when and why.
+        from drills.learning.services import revoke as audited_revoke
+
+        user = request.user if isinstance(request.user, User) else None
         for certificate in queryset:
-            revoke_certificate(certificate, f"revoked by {request.user} in the admin")
+            if user is not None:
+                audited_revoke(certificate, by=user, reason=f"revoked by {request.user} in the admin")
+            else:  # pragma: no cover - the admin always has a signed-in user
+                revoke_certificate(certificate, f"revoked by {request.user} in the admin")
         self.message_user(request, f"{queryset.count()} certificate(s) revoked.")

@@ -1,4 +1,5 @@
-"""The certificate as a PDF (ReportLab): trainee, game, date, property, verification code.
+"""The certificate as a PDF (ReportLab): trainee, game, score, issue and expiry dates, the
+issuer, the verification code and a QR code of the verification address (segno).
 
 Drawn from the stored certificate on each download (the same bytes every time for the same
 certificate and address), so nothing but the row needs storing.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from io import BytesIO
 
+import segno
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
@@ -48,7 +50,13 @@ def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
     canvas.drawCentredString(center, height - 272, certificate.game_name)
     canvas.setFont("Helvetica", 14)
     canvas.drawCentredString(center, height - 310, f"at {certificate.property_name}")
-    canvas.drawCentredString(center, height - 332, f"on {certificate.exam_date:%d %B %Y}")
+    canvas.drawCentredString(
+        center, height - 332, f"on {certificate.exam_date:%d %B %Y} with a score of {certificate.score_percent:.0f} %"
+    )
+    canvas.setFont("Helvetica", 12)
+    issued = f"Issued {certificate.issued_at:%d %B %Y} by {certificate.issuer}"
+    expiry = f"valid until {certificate.expires_on:%d %B %Y}" if certificate.expires_on else "no expiry date"
+    canvas.drawCentredString(center, height - 362, f"{issued}; {expiry}")
 
     canvas.setFont("Helvetica", 10)
     canvas.drawString(60, 92, "Verification code")
@@ -56,6 +64,26 @@ def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
     canvas.drawString(60, 74, certificate.code)
     canvas.setFont("Helvetica", 10)
     canvas.drawString(60, 56, f"Verify at {verify_url}")
+    draw_qr(canvas, verify_url, x=width - 60 - QR_SIZE, y=52, size=QR_SIZE)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+QR_SIZE = 96.0  # points (about 34 mm): scannable from a printed page
+
+
+def draw_qr(canvas: Canvas, data: str, *, x: float, y: float, size: float) -> None:
+    """The QR code of ``data`` as vector squares (no image library), quiet zone included."""
+    qr = segno.make_qr(data, error="m")
+    border = 4  # the quiet zone the QR standard asks for, in modules
+    modules = len(qr.matrix) + 2 * border
+    cell = size / modules
+    canvas.setFillColor(HexColor("#ffffff"))
+    canvas.rect(x, y, size, size, stroke=0, fill=1)
+    canvas.setFillColor(HexColor("#000000"))
+    for row_number, row in enumerate(qr.matrix):
+        top = y + size - (row_number + border + 1) * cell
+        for column, dark in enumerate(row):
+            if dark:
+                canvas.rect(x + (column + border) * cell, top, cell, cell, stroke=0, fill=1)

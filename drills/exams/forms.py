@@ -25,7 +25,7 @@ def kind_choices() -> list[tuple[str, Any]]:
 class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Blueprint
-        fields = ["title", "game", "description", "is_active", "closes_at"]
+        fields = ["title", "game", "description", "is_active", "closes_at", "validity_days"]
         widgets = {
             "description": forms.Textarea(attrs={"rows": 2}),
             "closes_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),

@@ -19,11 +19,14 @@ Integrity is held by the database, not only by the code:
 from __future__ import annotations
 
 import uuid
+from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 
 from drills.exams.policy import Reveal, ReviewPolicy
 from drills.kinds.base import Difficulty
@@ -48,6 +51,12 @@ class Blueprint(models.Model):
             "and the review policy's 'after the exam closes' phase begins then (without it: at each "
             "sitting's own deadline)."
         ),
+    )
+    validity_days = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(3650)],
+        help_text="How many days a pass stays valid (empty: it never expires). Renewal opens 30 days before.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -291,8 +300,12 @@ class Certificate(models.Model):
     exam_date = models.DateField()
     code = models.CharField(max_length=64, unique=True)
     issued_at = models.DateTimeField()
+    expires_on = models.DateField(null=True, blank=True, help_text="Last day the certificate is valid (empty: never).")
     revoked_at = models.DateTimeField(null=True, blank=True)
     revoked_reason = models.TextField(blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["-issued_at"]
@@ -303,4 +316,27 @@ class Certificate(models.Model):
 
     @property
     def is_valid(self) -> bool:
-        return self.revoked_at is None
+        """Valid today: neither revoked nor past its expiry date."""
+        return self.status() == CertificateStatus.VALID
+
+    def status(self, today: date | None = None) -> CertificateStatus:
+        if self.revoked_at is not None:
+            return CertificateStatus.REVOKED
+        if self.expires_on is not None and (today or timezone.localdate()) > self.expires_on:
+            return CertificateStatus.EXPIRED
+        return CertificateStatus.VALID
+
+    @property
+    def issuer(self) -> str:
+        """Who issues it: the property's training (the certificate's own stored name)."""
+        return f"{self.property_name} dealer training"
+
+    @property
+    def score_percent(self) -> Decimal:
+        return self.result.score_percent
+
+
+class CertificateStatus(models.TextChoices):
+    VALID = "valid", "Valid"
+    EXPIRED = "expired", "Expired"
+    REVOKED = "revoked", "Revoked"

@@ -62,7 +62,7 @@ def exam_choice(user: User, blueprint: Blueprint, now: datetime | None = None) -
     own = Sitting.objects.filter(candidate=user, blueprint=blueprint)
     close_overdue_among(own)  # an overdue sitting is listed closed, not "In progress"
     now = now or timezone.now()
-    sittings = list(own.select_related("result").order_by("-started_at"))
+    sittings = list(own.select_related("result__certificate").order_by("-started_at"))
     open_sitting = next((s for s in sittings if s.status == SittingStatus.OPEN and now < s.deadline), None)
     version = blueprint.latest_version()
     return ExamChoice(blueprint, version, sittings, open_sitting, start_check(blueprint, version, sittings, now))
@@ -163,6 +163,7 @@ def certificate_by_code(code: str) -> Certificate | None:
 class CertificationStatus(StrEnum):
     CERTIFIED = "certified"  # holds a valid certificate for the game
     IN_PROGRESS = "in-progress"  # a sitting open or being graded
+    EXPIRED = "expired"  # a certificate expired and none is valid (recertify)
     REVOKED = "revoked"  # a certificate was revoked and none is valid
     FAILED = "failed"  # sat, did not pass (yet)
     NOT_ATTEMPTED = "not-attempted"
@@ -171,6 +172,7 @@ class CertificationStatus(StrEnum):
 _RANK = {
     CertificationStatus.CERTIFIED: 5,
     CertificationStatus.IN_PROGRESS: 4,
+    CertificationStatus.EXPIRED: 3,
     CertificationStatus.REVOKED: 3,
     CertificationStatus.FAILED: 2,
     CertificationStatus.NOT_ATTEMPTED: 1,
@@ -202,10 +204,16 @@ def certification_status(users: Iterable[User | int]) -> dict[int, dict[str, str
             raise_to(user_id, game, CertificationStatus.IN_PROGRESS)
         elif not passed:
             raise_to(user_id, game, CertificationStatus.FAILED)
-    for user_id, game, revoked_at in Certificate.objects.filter(candidate_id__in=ids).values_list(
-        "candidate_id", "game", "revoked_at"
+    today = timezone.localdate()
+    for user_id, game, revoked_at, expires_on in Certificate.objects.filter(candidate_id__in=ids).values_list(
+        "candidate_id", "game", "revoked_at", "expires_on"
     ):
-        raise_to(user_id, game, CertificationStatus.REVOKED if revoked_at else CertificationStatus.CERTIFIED)
+        if revoked_at:
+            raise_to(user_id, game, CertificationStatus.REVOKED)
+        elif expires_on is not None and expires_on < today:
+            raise_to(user_id, game, CertificationStatus.EXPIRED)
+        else:
+            raise_to(user_id, game, CertificationStatus.CERTIFIED)
     if overdue:
         close_overdue_by_id(overdue, now)
     return {user_id: {game: str(value) for game, value in games.items()} for user_id, games in status.items()}

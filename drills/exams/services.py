@@ -19,7 +19,7 @@ import logging
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -100,6 +100,8 @@ class StartCheck:
     attempts_allowed: int
     next_start_at: datetime | None  # end of the retake wait, if it has not passed
     refusal: str | None
+    next_attempt_number: int = 1  # attempt numbers run on across recertification cycles
+    renewing: bool = False  # the candidate passed before and is recertifying
 
     @property
     def attempts_left(self) -> int:
@@ -114,8 +116,20 @@ def start_check(
     has_sections: bool | None = None,
 ) -> StartCheck:
     """The rules for a new sitting, given the candidate's sittings of this blueprint (with
-    their results selected: ``select_related("result")``)."""
+    their results and certificates selected: ``select_related("result__certificate")``).
+
+    Recertification (issue 15): once the certificate of the last pass is expired, revoked or
+    within :data:`RENEWAL_WINDOW_DAYS` of expiring, the candidate may sit again; attempts
+    and the retake wait count from that pass on."""
     allowed = version.attempts_allowed if version is not None else 0
+    next_number = len(sittings) + 1
+    passes = [s for s in sittings if (r := result_or_none(s)) is not None and r.passed]
+    renewing = passed_for_good = False
+    if passes:
+        last_pass = max(passes, key=lambda s: s.started_at)
+        passed_for_good = not renewable(getattr(result_or_none(last_pass), "certificate", None), now)
+        renewing = not passed_for_good
+        sittings = [s for s in sittings if s.started_at > last_pass.started_at] if renewing else sittings
     used = len(sittings)
     wait_until = None
     refusal = None
@@ -133,7 +147,7 @@ def start_check(
         refusal = "this exam is not open"
     elif blueprint.closes_at is not None and now >= blueprint.closes_at:
         refusal = "this exam has closed"
-    elif any(result is not None and result.passed for result in map(result_or_none, sittings)):
+    elif passed_for_good:
         refusal = "you have passed this exam"
     elif any(s.is_finished and result_or_none(s) is None for s in sittings):
         refusal = "your last sitting is still being graded"
@@ -141,7 +155,23 @@ def start_check(
         refusal = f"no attempts left ({used} of {allowed} used)"
     elif wait_until is not None:
         refusal = f"you may sit this exam again from {timezone.localtime(wait_until):%Y-%m-%d %H:%M} UTC"
-    return StartCheck(used, allowed, wait_until, refusal)
+    return StartCheck(used, allowed, wait_until, refusal, next_number, renewing)
+
+
+RENEWAL_WINDOW_DAYS = 30
+"""A certificate may be renewed (the exam sat again) this many days before it expires."""
+
+
+def renewable(certificate: Certificate | None, now: datetime) -> bool:
+    """Whether a pass with this certificate may be sat again: revoked, expired or expiring
+    within the renewal window. A pass without an expiring certificate is final."""
+    if certificate is None:
+        return False
+    if certificate.revoked_at is not None:
+        return True
+    if certificate.expires_on is None:
+        return False
+    return (certificate.expires_on - timezone.localdate(now)).days <= RENEWAL_WINDOW_DAYS
 
 
 def result_or_none(sitting: Sitting) -> SittingResult | None:
@@ -193,7 +223,9 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
     with transaction.atomic():
         _lock_slot(candidate, blueprint)
         now = timezone.now()
-        sittings = list(Sitting.objects.filter(candidate=candidate, blueprint=blueprint).select_related("result"))
+        sittings = list(
+            Sitting.objects.filter(candidate=candidate, blueprint=blueprint).select_related("result__certificate")
+        )
         for sitting in sittings:
             if sitting.status != SittingStatus.OPEN:
                 continue
@@ -224,7 +256,7 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
             candidate=candidate,
             blueprint=blueprint,
             version=version,
-            attempt_number=check.attempts_used + 1,
+            attempt_number=check.next_attempt_number,
             form_seed=form_seed,
             engine_version=ENGINE_VERSION,
             rule_set=rule_set,
@@ -616,14 +648,23 @@ def issue_certificate(result: SittingResult, sitting: Sitting) -> Certificate:
         exam_date=timezone.localdate(sitting.finished_at),
         code=secrets.token_urlsafe(18),
         issued_at=result.graded_at,
+        expires_on=expiry_date(timezone.localdate(result.graded_at), sitting.blueprint.validity_days),
     )
 
 
-def revoke_certificate(certificate: Certificate, reason: str) -> Certificate:
+def expiry_date(issued_on: date, validity_days: int | None) -> date | None:
+    """The last day a certificate is valid: ``validity_days`` after issue (no expiry without)."""
+    return issued_on + timedelta(days=validity_days) if validity_days else None
+
+
+def revoke_certificate(certificate: Certificate, reason: str, by: User | None = None) -> Certificate:
+    """Revoke once (a second revoke changes nothing); ``drills.learning.services.revoke``
+    is the audited way for people."""
     if certificate.revoked_at is None:
         certificate.revoked_at = timezone.now()
         certificate.revoked_reason = reason
-        certificate.save(update_fields=["revoked_at", "revoked_reason"])
+        certificate.revoked_by = by
+        certificate.save(update_fields=["revoked_at", "revoked_reason", "revoked_by"])
     return certificate
 
 

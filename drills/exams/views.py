@@ -350,8 +350,12 @@ def verify(request: HttpRequest) -> HttpResponse:
 @require_GET
 def verify_code(request: HttpRequest, code: str) -> HttpResponse:
     certificate = selectors.certificate_by_code(code)
+    status = certificate.status() if certificate else None  # valid, expired or revoked
     response = render(
-        request, "exams/verify.html", {"certificate": certificate, "code": code}, status=200 if certificate else 404
+        request,
+        "exams/verify.html",
+        {"certificate": certificate, "code": code, "status": status},
+        status=200 if certificate else 404,
     )
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"

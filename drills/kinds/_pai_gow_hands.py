@@ -35,6 +35,7 @@ from drills.kinds.base import (
     CardGroup,
     Difficulty,
     DrillKind,
+    Family,
     FieldType,
     Grade,
     NamedMistake,
@@ -99,6 +100,23 @@ def _jokers_as_aces(cards: Sequence[AnyCard]) -> list[tuple[AnyCard, ...]]:
 # --- 1. name the hand --------------------------------------------------------------------------
 
 
+HOUSE_WAY_FAMILIES = tuple(
+    Family(f"step-{number}", f"{label} (house way step {number})")
+    for number, label in (
+        (1, "Five of a kind"),
+        (2, "Four of a kind"),
+        (3, "Full house or two trips"),
+        (4, "Straight or flush"),
+        (5, "Three pair"),
+        (6, "Two pair"),
+        (7, "Three of a kind"),
+        (8, "One pair"),
+        (9, "No pair"),
+    )
+)
+"""The house way's families are its steps (PG-H): the solver names the step that applied."""
+
+
 class PaiGowNameHand(DrillKind[PaiGowRules]):
     """Name a five-card or two-card hand, jokers wild (PG-R, PG-J)."""
 
@@ -107,6 +125,8 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
     title = "Name the hand"
     description = "A five-card or two-card hand, jokers included: what is it?"
     target_seconds = 8
+    families = (Family("joker", "Hands with a joker", ("PG-J",)),)
+    general_label = "Hands without a joker"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -266,6 +286,8 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
     title = "Set the hand the house way"
     description = "Seven cards: tap the two that go in the two-card hand, the house way."
     target_seconds = 30
+    families = HOUSE_WAY_FAMILIES
+    general_label = "Other house-way steps"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -299,7 +321,9 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
             text += (" Each joker counts as the card that makes its hand best; in front a joker pairs its partner "
                      "(PG-J).")
         text += " Any two cards that leave the same two hands are just as right."
-        return Solution(key={"front": front}, rules=result.rules, explanation=text)
+        step = result.step.split("-", 1)[0]  # "6-split" -> step 6 (a house's own way may name others)
+        family = f"step-{step}" if any(f.code == f"step-{step}" for f in HOUSE_WAY_FAMILIES) else ""
+        return Solution(key={"front": front}, rules=result.rules, explanation=text, family=family)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         return Prompt(
@@ -416,6 +440,8 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
     title = "Fouled or not"
     description = "A player's hand as set: fouled or not, and why."
     target_seconds = 12
+    families = (Family("split-count", "Not split 5 + 2", ("PG-13",)),)
+    general_label = "Two-card hand above the five"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)

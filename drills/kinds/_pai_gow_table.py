@@ -39,6 +39,7 @@ from drills.kinds.base import (
     CardGroup,
     Difficulty,
     DrillKind,
+    Family,
     FieldType,
     NamedMistake,
     Prompt,
@@ -149,6 +150,12 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
     title = "Showdown against the player-dealer"
     description = "Who takes each hand, the result, and the player's net, collection fee included."
     target_seconds = 40
+    families = (
+        Family("foul", "Fouled hands", ("PG-12",)),
+        Family("dealer-set", "Player-dealer's hand set the house way", ("PG-17",)),
+        Family("joker", "Hands with a joker", ("PG-J",)),
+    )
+    general_label = "Compare the hands"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         bet = format_money(draw_bet(rng, difficulty))
@@ -462,6 +469,13 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
     title = "Deal procedure call"
     description = "Boxed and exposed cards, hands at the wrong spots, the player-dealer's hand opened early."
     target_seconds = 15
+    families = (
+        Family("dealer-opened", "Player-dealer's hand opened early", ("PG-5",)),
+        Family("misdeal", "Misdeal", ("PG-6a", "PG-6b", "PG-6c", "PG-6d")),
+        Family("wrong-spot", "Action hand to the wrong spot", ("PG-7",)),
+        Family("replace-card", "Boxed or exposed card replaced", ("PG-8",)),
+    )
+    general_label = "Other cases"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng)
@@ -586,6 +600,8 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
     title = "Settle the table with a limited bank"
     description = "Every hand against the player-dealer's, in order from the Action button, as far as the bank covers."
     target_seconds = 120
+    families = (Family("foul", "A fouled hand at the table", ("PG-12",)),)
+    general_label = "Settle the table"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         count = {Difficulty.EASY: rng.randint(2, 3), Difficulty.NORMAL: rng.randint(3, 5),

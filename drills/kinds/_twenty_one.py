@@ -22,6 +22,7 @@ from drills.kinds.base import (
     CardGroup,
     Difficulty,
     DrillKind,
+    Family,
     FieldType,
     NamedMistake,
     Prompt,
@@ -221,10 +222,26 @@ def _natural_dealer_hand(pile: DrawPile, rng: random.Random, rules: TwentyOneRul
             return rng.choice(candidates)
 
 
+BLACKJACK_SETTLE_FAMILIES = (
+    Family("dealer-blackjack", "Dealer blackjack: only the original bet lost", ("BJ-O",)),
+    Family("split", "Split hands", ("BJ-S1", "BJ-S2", "BJ-S3", "BJ-S4")),
+    Family("double", "Doubled hands", ("BJ-D1", "BJ-D2")),
+    Family("surrender", "Surrender", ("BJ-R1",)),
+    Family("even-money", "Even money", ("BJ-E",)),
+    Family("insurance", "Insurance", ("BJ-I1", "BJ-I2")),
+    Family("blackjack", "Player blackjack", ("BJ-10", "BJ-4")),
+    Family("bust", "Player bust", ("BJ-3",)),
+    Family("dealer-bust", "Dealer bust", ("BJ-9",)),
+)
+"""Families of a box settlement, most specific first (a split hand that doubled is a split)."""
+
+
 class DealerActionKind(DrillKind[R]):
     """Does the dealer hit or stand? (BJ-8 / JS-5: H17 is the rule set's value.)"""
 
     target_seconds = 5
+    families = (Family("dealer-bust", "The dealer busts", ("BJ-3",)),)
+    general_label = "Draw or stand"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: R) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)

@@ -116,6 +116,27 @@ class Solution:
     key: Mapping[str, JSON]
     rules: tuple[str, ...]
     explanation: str
+    family: str = ""  # the skill family, where the kind knows it better than its rule IDs
+
+
+GENERAL_FAMILY = "general"
+"""The family of a scenario that no more specific family of its kind claims."""
+
+
+@dataclass(frozen=True)
+class Family:
+    """A skill family: the situations of a kind that are learnt (and forgotten) together,
+    e.g. "dealer 22 push" within Jack Switch settlement. Spaced repetition schedules per
+    family. ``markers``: rule IDs of the answer key that put a scenario in this family (the
+    first family of a kind whose marker the key cites wins)."""
+
+    code: str
+    label: str
+    markers: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()  # rule IDs the key must also cite (all of them)
+
+    def claims(self, cited: set[str]) -> bool:
+        return bool(cited.intersection(self.markers)) and cited.issuperset(self.requires)
 
 
 @dataclass(frozen=True)
@@ -139,6 +160,7 @@ class Scenario:
     prompt: Prompt
     fields: tuple[AnswerField, ...]
     solution: Solution
+    family: str = GENERAL_FAMILY  # server side: says which situation the trainee is drilled on
 
     def public_json(self) -> dict[str, JSON]:
         """What may reach a trainee before they answer: no seed, no key, no situation."""
@@ -198,6 +220,8 @@ class DrillKind(ABC, Generic[RulesT]):
     description: ClassVar[str]
     target_seconds: ClassVar[int] = 30  # default speed target (a rule-set value may override)
     requires: ClassVar[str] = ""  # a reason the kind is unavailable under some rules (see available)
+    families: ClassVar[tuple[Family, ...]] = ()  # none: the kind is one family (GENERAL_FAMILY)
+    general_label: ClassVar[str] = "Other cases"  # what GENERAL_FAMILY means in a kind with families
 
     # --- to implement -------------------------------------------------------------
     @abstractmethod
@@ -233,6 +257,31 @@ class DrillKind(ABC, Generic[RulesT]):
         """Why this kind cannot be drilled under these rules (e.g. no Bonus table), or None."""
         return None
 
+    def family_of(self, solution: Solution) -> str:
+        """The skill family of a solved situation: the solver's own, else the first family
+        whose marker rule the key cites, else :data:`GENERAL_FAMILY`."""
+        if solution.family:
+            return solution.family
+        cited = set(solution.rules)
+        for family in self.families:
+            if family.claims(cited):
+                return family.code
+        return GENERAL_FAMILY
+
+    def family_label(self, code: str) -> str:
+        """The family's name for people ("Dealer 22 push"); the kind's title for a kind of
+        one family."""
+        for family in self.families:
+            if family.code == code:
+                return family.label
+        if code == GENERAL_FAMILY:
+            return self.general_label if self.families else self.title
+        return code.replace("-", " ").capitalize()
+
+    def family_codes(self) -> list[str]:
+        """Every family of the kind, :data:`GENERAL_FAMILY` last."""
+        return [family.code for family in self.families] + [GENERAL_FAMILY]
+
     # --- provided -----------------------------------------------------------------
     def generate(self, seed: int, difficulty: Difficulty, rules: RulesT) -> Scenario:
         """The scenario for (seed, difficulty, rules): a pure function of them."""
@@ -240,15 +289,18 @@ class DrillKind(ABC, Generic[RulesT]):
         if reason:
             raise GameError(reason)
         situation = self.situation(random.Random(f"{self.slug}:{difficulty.value}:{seed}"), difficulty, rules)
+        prompt, fields = self.prompt(situation, rules), self.fields(situation, rules)
+        solution = self.solve(situation, rules)
         return Scenario(
             kind=self.slug,
             seed=seed,
             difficulty=difficulty,
             engine_version=ENGINE_VERSION,
             situation=situation,
-            prompt=self.prompt(situation, rules),
-            fields=self.fields(situation, rules),
-            solution=self.solve(situation, rules),
+            prompt=prompt,
+            fields=fields,
+            solution=solution,
+            family=self.family_of(solution),
         )
 
     def parse_answer(self, scenario: Scenario, raw: Mapping[str, JSON]) -> dict[str, JSON]:

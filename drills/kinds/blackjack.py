@@ -27,6 +27,7 @@ from drills.kinds._boxes import (
     settlement_key,
 )
 from drills.kinds._twenty_one import (
+    BLACKJACK_SETTLE_FAMILIES,
     YES_NO,
     DealerActionKind,
     DrawPile,
@@ -43,6 +44,7 @@ from drills.kinds.base import (
     CardGroup,
     Difficulty,
     DrillKind,
+    Family,
     FieldType,
     NamedMistake,
     Prompt,
@@ -128,6 +130,12 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
     title = "Count the hand"
     description = "A player's hand: its total, and whether it is hard, soft, a blackjack or bust."
     target_seconds = 5
+    families = (
+        Family("blackjack", "Blackjack", ("BJ-4",)),
+        Family("split-21", "Ace + 10 after a split", ("BJ-S4",)),
+        Family("bust", "Bust hands", ("BJ-3",)),
+    )
+    general_label = "Plain totals"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
@@ -270,6 +278,13 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
     title = "Payouts"
     description = "Blackjack at 3:2 on odd amounts, wins, insurance, even money and surrender: pay or collect."
     target_seconds = 10
+    families = (
+        Family("surrender", "Surrender", ("BJ-R1",)),
+        Family("even-money", "Even money", ("BJ-E",)),
+        Family("insurance", "Insurance paid", ("BJ-I2",)),
+        Family("blackjack", "Blackjack pays", ("BJ-10",)),
+    )
+    general_label = "Even-money wins"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         kinds = [kind.value for kind in PayoutKind]
@@ -392,6 +407,13 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
     title = "What may this hand do?"
     description = "Stand, hit, double, split, surrender, insurance, even money: yes or no for each, right now."
     target_seconds = 25
+    families = (
+        Family("surrender-closed", "Surrender no longer open", ("BJ-R2",)),
+        Family("split-aces", "Split Aces", ("BJ-S3",)),
+        Family("split-21", "Ace + 10 after a split", ("BJ-S4",)),
+        Family("split-limit", "The split limit", ("BJ-S2",)),
+    )
+    general_label = "First two cards"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
@@ -550,6 +572,8 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
     title = "Settle the box"
     description = "Splits, doubles, insurance and a dealer blackjack (only the original bet is lost): pay the box."
     target_seconds = 40
+    families = BLACKJACK_SETTLE_FAMILIES
+    general_label = "Totals compared"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
@@ -627,6 +651,8 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
     title = "Insurance maximum"
     description = "The dealer shows an Ace: the most the player may put on insurance."
     target_seconds = 10
+    families = (Family("even-money", "Even money offered", ("BJ-E",)),)
+    general_label = "Insurance amount"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)

@@ -34,6 +34,7 @@ from drills.kinds._boxes import (
     settled_key,
 )
 from drills.kinds._twenty_one import (
+    BLACKJACK_SETTLE_FAMILIES,
     YES_NO,
     DealerActionKind,
     DrawPile,
@@ -48,6 +49,7 @@ from drills.kinds.base import (
     CardGroup,
     Difficulty,
     DrillKind,
+    Family,
     FieldType,
     NamedMistake,
     Prompt,
@@ -71,6 +73,15 @@ from games.jack_switch.switch import switch_boxes
 from games.money import format_money
 
 GAME = JackSwitchRules.GAME
+
+DEALER_22_FAMILIES = (
+    Family("22-blackjack", "Blackjack against a dealer 22", ("JS-3",), requires=("JS-4",)),
+    Family("22-switched-21", "Switched 21 against a dealer 22", ("JS-8",), requires=("JS-4",)),
+    Family("22-double-split", "Doubles and splits against a dealer 22", ("JS-9",), requires=("JS-4",)),
+    Family("22-bust", "Player bust before a dealer 22", ("BJ-3",), requires=("JS-4",)),
+    Family("22-push", "Dealer 22 push", ("JS-4",)),
+)
+"""Families of a Jack Switch settlement with a dealer 22 (JS-4), most specific first."""
 
 SIDE_BETS = {
     Difficulty.EASY: ("5", "10", "20", "25"),
@@ -104,6 +115,8 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
     title = "After the switch"
     description = "Two paired boxes switch their second cards: each box's total, and is it a blackjack?"
     target_seconds = 10
+    families = (Family("switched-21", "A switched Ace + 10 is 21", ("JS-8",)),)
+    general_label = "Plain switch"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: JackSwitchRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
@@ -212,6 +225,8 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
     title = "Dealer 22"
     description = "The dealer makes 22: push every hand in play, pay a blackjack, collect a bust (JS-4)."
     target_seconds = 20
+    families = DEALER_22_FAMILIES
+    general_label = "Dealer 22 push"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: JackSwitchRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
@@ -612,6 +627,8 @@ class MixedDealer22(DrillKind[JackSwitchRules]):
     title = "Dealer 22: which game?"
     description = "Blackjack and Jack Switch rounds mixed, the dealer makes 22: bust in one game, push in the other."
     target_seconds = 20
+    families = (*DEALER_22_FAMILIES, *BLACKJACK_SETTLE_FAMILIES)
+    general_label = "Totals compared"
 
     def table_rules(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> TwentyOneRules:
         return BlackjackRules() if situation["table"] == BlackjackRules.GAME else rules

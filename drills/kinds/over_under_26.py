@@ -18,6 +18,7 @@ from drills.kinds.base import (
     CardGroup,
     Difficulty,
     DrillKind,
+    Family,
     FieldType,
     NamedMistake,
     Prompt,
@@ -161,6 +162,15 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
     title = "Settle the round"
     description = "First-card joker, joker, Under, Over, 26 or fold: call it and pay it."
     target_seconds = 20
+    families = (
+        Family("first-joker", "Joker as the first card", ("OU-4a",)),
+        Family("joker", "Joker among the three", ("OU-4b",)),
+        Family("fold", "Fold", ("OU-5",)),
+        Family("exactly-26", "Total exactly 26", ("OU-9",)),
+        Family("under", "Under bets", ("OU-7",)),
+        Family("over", "Over bets", ("OU-8",)),
+    )
+    general_label = "Other cases"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: OverUnderRules) -> Mapping[str, JSON]:
         return _settle_situation(rng, difficulty, rules)

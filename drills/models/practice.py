@@ -55,6 +55,9 @@ class Attempt(models.Model):
     scenario = models.OneToOneField(DrillScenario, on_delete=models.CASCADE, related_name="attempt")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts")
     kind = models.CharField(max_length=60)
+    family = models.CharField(
+        max_length=60, blank=True, default="", help_text="the skill family of the scenario (spaced repetition)"
+    )
     difficulty = models.CharField(max_length=10)
     answer = models.JSONField(help_text="the answer as submitted (normalised)")
     answered_at = models.DateTimeField(db_index=True)

@@ -47,6 +47,8 @@ NAV = _items(
     ("Item statistics", "progress:items", [Role.SUPERVISOR, STAFF]),
     ("Dealt rounds", "rounds:picker", [Role.SUPERVISOR, STAFF]),
     ("Exam results", "exams:results", [Role.SUPERVISOR, STAFF]),
+    ("Assignments", "learning:assignments", [Role.SUPERVISOR, STAFF]),
+    ("Certificates", "learning:certificates", [Role.SUPERVISOR, STAFF]),
     ("Rule sets", "rule-sets", [STAFF]),
     ("Exam blueprints", "exams:blueprints", [STAFF]),
     ("Admin", "admin:index", [STAFF]),

@@ -72,6 +72,10 @@ def home(request: HttpRequest) -> HttpResponse:
         weakest = [item for item in trainee_progress(user, weakest=1, mistakes=0).weakest if item.skill.registered]
         context["next_skill"] = weakest[0] if weakest else None
         context["retry_count"] = len(retry_queue(user))
+        # Issue 15: the families due for review today (shown first) and the assignments.
+        from drills.learning.views import trainee_home_context
+
+        context.update(trainee_home_context(user))
     return render(request, "pages/home_trainee.html", context)
 
 

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
+from drills.learning import selectors as learning_selectors
+from drills.learning import services as learning_services
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
 from drills.progress import services as progress_services
 from drills.selectors import default_rule_set
@@ -68,8 +70,10 @@ def start_scenario(
     """
     rule_set = default_rule_set(user.property, kind.game)
     rules = rule_set.as_rules() if rule_set is not None else default_rules(kind.game)
-    seed = new_seed() if seed is None else seed
-    scenario = kind.generate(seed, difficulty, rules)
+    if seed is None:  # spaced repetition: lean toward the families this trainee misses (issue 15)
+        seed, scenario = learning_selectors.leaning_scenario(user, kind, difficulty, rules, new_seed)
+    else:
+        scenario = kind.generate(seed, difficulty, rules)
     stored = DrillScenario.objects.create(
         user=user,
         kind=kind.slug,
@@ -116,6 +120,7 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
             scenario=stored,
             user_id=stored.user_id,
             kind=stored.kind,
+            family=scenario.family,
             difficulty=stored.difficulty,
             answer=answer,
             answered_at=now,
@@ -146,9 +151,9 @@ GRADE_FIELDS = ("status", "correct", "score", "expected", "explanation", "rules"
 
 
 def record_grade(attempt: Attempt, grade: Grade) -> bool:
-    """Save the grade and count it in the progress roll-ups, together (one statement on
-    PostgreSQL, one transaction elsewhere); ``False`` (and nothing written) when another
-    grader saved it first: only the first grader of a received attempt writes and counts it."""
+    """Save the grade, count it in the progress roll-ups and in the family's spaced-repetition
+    memory, in one transaction; ``False`` (and nothing written) when another grader saved it
+    first: only the first grader of a received attempt writes and counts it."""
     attempt.status = AttemptStatus.GRADED
     attempt.correct = grade.correct
     attempt.score = grade.score
@@ -157,7 +162,11 @@ def record_grade(attempt: Attempt, grade: Grade) -> bool:
     attempt.rules = list(grade.rules)
     attempt.mistake_code = grade.mistake_code
     attempt.mistake = grade.mistake
-    won = progress_services.record_attempt(attempt, save_fields=GRADE_FIELDS, only_if_received=True)
+    with transaction.atomic():
+        # The grade and the roll-up are one statement on PostgreSQL; the review follows it.
+        won = progress_services.record_attempt(attempt, save_fields=GRADE_FIELDS, only_if_received=True)
+        if won:
+            learning_services.record_review(attempt)
     if not won:
         attempt.refresh_from_db()  # another grader's grade (or none): show what is stored
     return won

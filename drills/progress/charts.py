@@ -7,6 +7,7 @@ also given as a data table for screen readers by its template.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -196,6 +197,7 @@ class HeatCell(_TemplateFast):
     text: str  # what the cell says ("93", "✓", "–")
     title: str  # the full sentence, for a tooltip and screen readers
     summary: str  # the data-table cell ("93 % of 30, 4.5 s: mastered")
+    url: str = ""  # the trainee's page at this skill
 
 
 @dataclass(frozen=True)
@@ -222,6 +224,7 @@ class Heatmap:
     header_height: int
     columns: tuple[tuple[int, str], ...]  # (x centre, title), drawn slanted
     rows: tuple[HeatRow, ...]
+    groups: tuple[tuple[int, int, int, str, str], ...] = ()  # (x, width, x centre, label, game): a band per game
 
     @property
     def rect_width(self) -> int:
@@ -255,15 +258,32 @@ def cell_summary(item: Mastery) -> str:
     return f"{item.accuracy_percent} % of {item.answers}, {item.median_seconds} s: {item.level.label}"
 
 
-def heatmap(skills: Sequence[tuple[str, str]], rows: Sequence[tuple[str, str, Sequence[Mastery]]]) -> Heatmap:
-    """Trainees × skills. ``skills``: (slug, title); ``rows``: (name, url, masteries by skill).
+def heatmap(
+    skills: Sequence[tuple[str, str]],
+    rows: Sequence[tuple[str, str, Sequence[Mastery]]],
+    games: Sequence[str] | None = None,
+) -> Heatmap:
+    """Trainees × skills. ``skills``: (slug, title); ``rows``: (name, url, masteries by skill);
+    ``games``: each skill's game, for a band per game over the columns (skills come grouped by
+    game). A cell links to the trainee's page at that skill (``url#skill-<slug>``).
 
     Every number the template needs is computed here: the template only places values.
     """
-    label_width, cell_width, cell_height, header_height = 150, 44, 28, 120
+    label_width, cell_width, cell_height = 150, 44, 28
+    header_height = 140 if games else 120
     columns = tuple(
         (label_width + index * cell_width + cell_width // 2, title) for index, (_, title) in enumerate(skills)
     )
+    groups = []
+    for game, members in itertools.groupby(enumerate(games or ()), key=lambda pair: pair[1]):
+        indexes = [index for index, _ in members]
+        x = label_width + indexes[0] * cell_width
+        width = cell_width * len(indexes)
+        short = game.split(" (")[0]  # "Blackjack (six decks, no hole card)" -> "Blackjack"
+        room = max(3, width // 7)  # characters that fit the band at 12 px
+        groups.append(
+            (x + 1, width - 2, x + width // 2, short if len(short) <= room else short[: room - 1] + "…", game)
+        )
     heat_rows = []
     for row_index, (name, url, masteries) in enumerate(rows):
         cells = []
@@ -276,9 +296,12 @@ def heatmap(skills: Sequence[tuple[str, str]], rows: Sequence[tuple[str, str, Se
                 text = str(item.accuracy_percent)
             centre = str(label_width + col * cell_width + cell_width // 2)
             sentence = cell_sentence(name, skills[col][1], item)
-            cells.append(HeatCell(centre, item.level.value, text, sentence, cell_summary(item)))
+            link = f"{url}#skill-{skills[col][0]}" if url else ""
+            cells.append(HeatCell(centre, item.level.value, text, sentence, cell_summary(item), link))
         mastered = sum(1 for item in masteries if item.mastered)
         heat_rows.append(HeatRow(str(header_height + row_index * cell_height), name, url, tuple(cells), mastered))
     width = label_width + cell_width * max(1, len(skills)) + 110  # room for the slanted titles
     height = header_height + cell_height * max(1, len(rows))
-    return Heatmap(width, height, label_width, cell_width, cell_height, header_height, columns, tuple(heat_rows))
+    return Heatmap(
+        width, height, label_width, cell_width, cell_height, header_height, columns, tuple(heat_rows), tuple(groups)
+    )

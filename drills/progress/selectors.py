@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from drills.access import visible_teams, visible_trainees
 from drills.kinds.base import all_kinds
-from drills.models import Attempt, DrillScenario, Property, Team, User
+from drills.models import Attempt, DrillScenario, Property, RuleSet, Team, User
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
 from drills.progress.stats import (
@@ -33,6 +33,9 @@ from drills.progress.stats import (
     weakness_order,
 )
 from drills.rounds.tables.registry import available_round_skills
+from games.errors import RuleSetError
+from games.house_rules import HouseRules
+from games.registry import GAMES, default_rules
 
 DEFAULT_TARGET_SECONDS = 30  # for a kind no longer in the registry
 TREND_DAYS = 30
@@ -85,6 +88,7 @@ class Skill:
     title: str
     game: str
     registered: bool = True
+    available: bool = True  # drillable under the property's rules (no Bonus table: no Bonus drill)
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,15 @@ class Catalogue:
     def target(self, slug: str) -> int:
         return self.targets.get(slug, DEFAULT_TARGET_SECONDS)
 
+    def counted(self, answered: Iterable[str] = ()) -> list[Skill]:
+        """The skills every page counts (issue 15): the kinds drillable under the property's
+        rules, in registry order (so grouped by game), plus any other kind with answers. An
+        unavailable kind nobody answered is not "not started": it is not counted at all."""
+        answered = set(answered)
+        return [skill for skill in self.ordered() if skill.available or skill.slug in answered] + [
+            self.skill(slug) for slug in sorted(answered - set(self.skills))
+        ]
+
     def ordered(self, slugs: Iterable[str] | None = None) -> list[Skill]:
         """Registered kinds in registry order (only ``slugs`` if given), then unknown slugs."""
         if slugs is None:
@@ -110,10 +123,15 @@ class Catalogue:
 
 
 def catalogue(property: Property | None) -> Catalogue:
-    """One registry read and one query: the skills and the property's target times."""
+    """One registry read and two queries: the skills (available or not under the property's
+    default rule sets) and the property's target times."""
     kinds = all_kinds()
     targets = {kind.slug: int(kind.target_seconds) for kind in kinds}
-    skills = {kind.slug: Skill(kind.slug, kind.title, kind.game) for kind in kinds}
+    rules = property_rules(property)
+    skills = {
+        kind.slug: Skill(kind.slug, kind.title, kind.game, available=not kind.unavailable_reason(rules[kind.game]))
+        for kind in kinds
+    }
     # Dealt rounds (drills.rounds): one skill per game, its time and target per dealer action.
     for slug, title, game, seconds in available_round_skills():
         skills[slug] = Skill(slug, title, game)
@@ -121,6 +139,19 @@ def catalogue(property: Property | None) -> Catalogue:
     if property is not None:
         targets.update(KindTarget.objects.filter(property=property).values_list("kind", "target_seconds"))
     return Catalogue(skills, targets)
+
+
+def property_rules(property: Property | None) -> dict[str, HouseRules]:
+    """Each game's rules at the property: its default rule set, else the defaults (one query).
+    A stored rule set that no longer validates counts as the defaults here."""
+    rules = {game: default_rules(game) for game in GAMES}
+    if property is not None:
+        for rule_set in RuleSet.objects.filter(property=property, is_default=True):
+            try:
+                rules[rule_set.game] = rule_set.as_rules()
+            except RuleSetError:
+                continue
+    return rules
 
 
 # --- One trainee -------------------------------------------------------------------
@@ -171,7 +202,7 @@ def trainee_progress(trainee: User, *, weakest: int = 3, mistakes: int = 10) -> 
     kinds = catalogue(trainee.property)
     rows = {row.kind: row for row in SkillRollup.objects.filter(user=trainee)}
     items = []
-    for skill in kinds.ordered() + [kinds.skill(slug) for slug in rows if slug not in kinds.skills]:
+    for skill in kinds.counted(rows):
         row = rows.get(skill.slug)
         target = kinds.target(skill.slug)
         m = mastery(
@@ -323,6 +354,8 @@ def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: boo
     rollups: dict[int, dict[str, RollupRow]] = {}
     for rollup in _team_rollups(team, policy.window):
         rollups.setdefault(rollup.user_id, {})[rollup.kind] = rollup
+    # Columns: the skills someone in the team has started (a kind nobody answered adds an
+    # empty column); "not started" is counted per trainee from ``Catalogue.counted``.
     skills = kinds.ordered({kind for per_user in rollups.values() for kind in per_user})
     rows = []
     for member in members:

@@ -20,13 +20,14 @@ from django.views.decorators.http import require_GET
 from drills import access
 from drills.exams.selectors import certification_status
 from drills.kinds.base import UnknownKindError, get_kind
+from drills.learning import views as learning_views
 from drills.models import User
 from drills.practice.services import regenerate
 from drills.progress import charts, exports, selectors
 from drills.progress.stats import Level
 from drills.rounds.tables.registry import is_round_skill
 from games.errors import GameError
-from games.registry import GAMES
+from games.registry import GAMES, game_name
 
 
 def _user(request: HttpRequest) -> User:
@@ -58,6 +59,7 @@ def _trainee_context(request: HttpRequest, trainee: User) -> dict[str, Any]:
         "page": page,
         "policy": progress.policy,
         "accuracy_percent": round(100 * accuracy),
+        **learning_views.trainee_memory_context(trainee),  # forecast recall per family (issue 15)
     }
 
 
@@ -161,7 +163,11 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
     progress = selectors.team_progress(_team_or_404(request, team_id))
     short = [(skill.slug, skill.title) for skill in progress.skills]
     trainee_url = _url_maker("progress:trainee")
-    heat = charts.heatmap(short, [(row.name, trainee_url(row.trainee.pk), row.cells) for row in progress.rows])
+    heat = charts.heatmap(
+        short,
+        [(row.name, trainee_url(row.trainee.pk), row.cells) for row in progress.rows],
+        games=[game_name(skill.game) if skill.game else "Other" for skill in progress.skills],
+    )
     counts = [0] * (len(progress.skills) + 1)
     for row in progress.rows:
         counts[row.mastered] += 1

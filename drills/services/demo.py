@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 
@@ -94,7 +95,7 @@ def load_demo() -> DemoReport:
     team.supervisors.set([users["supervisor"]])
     team.members.set([user for user in users.values() if user.role == Role.TRAINEE])
 
-    _demo_exam(property, users)
+    exam = _demo_exam(property, users)
 
     rule_sets = []
     skipped = []
@@ -129,13 +130,17 @@ def load_demo() -> DemoReport:
                 ),
             )
         )
+    # Issue 15: a few weeks of answers, sittings and assignments (once), after the rule sets.
+    from drills.learning.demo import load_history
+
+    load_history(team, users, exam)
     return DemoReport(DEMO_USERS, tuple(rule_sets), tuple(skipped))
 
 
 DEMO_EXAM_TITLE = "Blackjack dealer certification (demo)"
 
 
-def _demo_exam(property: Property, users: dict[str, User]) -> None:
+def _demo_exam(property: Property, users: dict[str, User]) -> Any:
     """A short Blackjack exam, so the demo shows a sitting end to end (made once)."""
     from drills.exams.models import Blueprint, BlueprintSection, BlueprintVersion
 
@@ -145,7 +150,7 @@ def _demo_exam(property: Property, users: dict[str, User]) -> None:
         defaults={"game": "blackjack", "description": "Payouts, dealer play and settling a box: 9 items, 15 minutes."},
     )
     if not created or blueprint.versions.exists():
-        return
+        return blueprint
     staff = next((user for user in users.values() if user.role == Role.STAFF), None)
     version = BlueprintVersion.objects.create(
         blueprint=blueprint, number=1, created_by=staff, time_limit_minutes=15, pass_percent=80, retake_wait_hours=0
@@ -161,3 +166,4 @@ def _demo_exam(property: Property, users: dict[str, User]) -> None:
         BlueprintSection.objects.create(
             version=version, position=position, title=title, kind=kind, difficulty=difficulty, count=count
         )
+    return blueprint

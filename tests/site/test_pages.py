@@ -129,11 +129,11 @@ def test_rule_set_page_survives_values_the_engine_no_longer_accepts(client_for: 
 
 NAV_LABELS = {
     "trainee": ["Home", "Drills", "Deal a round", "History", "Progress", "Exams"],
-    "supervisor": ["Team dashboard", "Item statistics", "Dealt rounds", "Exam results"],
-    "staff": ["Home", "Team dashboard", "Item statistics", "Dealt rounds", "Exam results", "Rule sets",
-              "Exam blueprints", "Admin"],
-    "outsider": ["Home", "Team dashboard", "Item statistics", "Dealt rounds", "Exam results", "Rule sets",
-                 "Exam blueprints", "Admin"],
+    "supervisor": ["Team dashboard", "Item statistics", "Dealt rounds", "Exam results", "Assignments", "Certificates"],
+    "staff": ["Home", "Team dashboard", "Item statistics", "Dealt rounds", "Exam results", "Assignments",
+              "Certificates", "Rule sets", "Exam blueprints", "Admin"],
+    "outsider": ["Home", "Team dashboard", "Item statistics", "Dealt rounds", "Exam results", "Assignments",
+                 "Certificates", "Rule sets", "Exam blueprints", "Admin"],
 }
 
 

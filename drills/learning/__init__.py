@@ -1,0 +1,1 @@
+"""Learning that sticks (issue 15): spaced repetition, assignments, renewing certificates."""

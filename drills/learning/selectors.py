@@ -1,0 +1,490 @@
+"""Reads of the learning sub-app: what is due, forecast recall, leeches, assignment progress,
+expiring certificates, and the family a new scenario leans toward.
+
+Access: these take the people or team already checked by the caller; who may see whom is
+decided by ``drills.progress.selectors.visible_trainees`` / ``visible_teams`` (to be
+replaced by the single access module when it lands).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import secrets
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from drills.exams.models import Certificate
+from drills.kinds.base import GENERAL_FAMILY, Difficulty, DrillKind, Scenario, UnknownKindError, get_kind
+from drills.learning.memory import FIELDS, Memory
+from drills.learning.models import (
+    DEFAULT_DUE_SOON_DAYS,
+    DEFAULT_EXPIRY_NOTICE_DAYS,
+    DEFAULT_LEECH_LAPSES,
+    DEFAULT_RETENTION,
+    Assignment,
+    AssignmentGoal,
+    FamilyCard,
+    LearningPolicy,
+)
+from drills.models import Property, Team, User
+from drills.progress.models import SkillRollup
+from drills.progress.rollup import WINDOW_FIELDS, window_figures
+from drills.progress.selectors import catalogue, policy_for
+from drills.progress.stats import mastery_from_figures
+from games.house_rules import HouseRules
+from games.registry import game_name
+
+# --- policy ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settings:
+    desired_retention: Decimal = DEFAULT_RETENTION
+    leech_lapses: int = DEFAULT_LEECH_LAPSES
+    due_soon_days: int = DEFAULT_DUE_SOON_DAYS
+    expiry_notice_days: int = DEFAULT_EXPIRY_NOTICE_DAYS
+
+
+def settings_for(property_id: int | None) -> Settings:
+    stored = LearningPolicy.objects.filter(property_id=property_id).first() if property_id else None
+    if stored is None:
+        return Settings()
+    return Settings(stored.desired_retention, stored.leech_lapses, stored.due_soon_days, stored.expiry_notice_days)
+
+
+# --- families ---------------------------------------------------------------------------------
+
+
+def _kind(slug: str) -> DrillKind[Any] | None:
+    try:
+        return get_kind(slug)
+    except UnknownKindError:
+        return None
+
+
+def kind_title(slug: str) -> str:
+    kind = _kind(slug)
+    return kind.title if kind else slug
+
+
+def short_game(game: str) -> str:
+    """ "Blackjack" for "Blackjack (six decks, no hole card)"."""
+    return game_name(game).split(" (")[0]
+
+
+def skill_name(slug: str) -> str:
+    """ "Announce the total (Over/Under 26 Joker)": a kind's title with its game."""
+    kind = _kind(slug)
+    return f"{kind.title} ({short_game(kind.game)})" if kind else slug
+
+
+def family_label(slug: str, family: str) -> str:
+    kind = _kind(slug)
+    return kind.family_label(family) if kind else family
+
+
+@dataclass(frozen=True)
+class FamilyMemory:
+    """One trainee × family for people: names, recall now and at the horizon, flags."""
+
+    user_id: int
+    kind: str
+    family: str
+    memory: Memory
+    recall_now: float | None
+    recall_then: float | None  # at the forecast horizon
+    leech: bool
+
+    @property
+    def kind_title(self) -> str:
+        return kind_title(self.kind)
+
+    @property
+    def label(self) -> str:
+        return family_label(self.kind, self.family)
+
+    @property
+    def title(self) -> str:
+        """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title."""
+        if self.family == GENERAL_FAMILY and not getattr(_kind(self.kind), "families", ()):
+            return skill_name(self.kind)
+        return f"{skill_name(self.kind)}: {self.label}"
+
+    @property
+    def due(self) -> dt.datetime | None:
+        return self.memory.due
+
+    @property
+    def recall_now_percent(self) -> int | None:
+        return None if self.recall_now is None else round(100 * self.recall_now)
+
+    @property
+    def recall_then_percent(self) -> int | None:
+        return None if self.recall_then is None else round(100 * self.recall_then)
+
+    @property
+    def miss_percent(self) -> int:
+        return round(100 * self.memory.misses / self.memory.answers) if self.memory.answers else 0
+
+
+def forecast_horizon(now: dt.datetime) -> dt.datetime:
+    """The end of the coming Friday (next week's once it is Friday or the weekend), local time."""
+    today = timezone.localdate(now)
+    days = (4 - today.weekday()) % 7 or 7
+    friday = today + dt.timedelta(days=days)
+    return timezone.make_aware(dt.datetime.combine(friday, dt.time(23, 59)))
+
+
+def _memories(
+    rows: Iterable[dict[str, Any]], now: dt.datetime, horizon: dt.datetime, settings: Settings
+) -> list[FamilyMemory]:
+    result = []
+    for values in rows:
+        memory = Memory.from_fields(values)
+        result.append(
+            FamilyMemory(
+                values["user_id"],
+                values["kind"],
+                values["family"],
+                memory,
+                memory.recall(now, settings.desired_retention),
+                memory.recall(horizon, settings.desired_retention),
+                memory.lapses >= settings.leech_lapses,
+            )
+        )
+    return result
+
+
+CARD_VALUES = ("user_id", "kind", "family", *FIELDS)
+
+
+def family_memories(
+    user_ids: Iterable[int] | Any, settings: Settings, now: dt.datetime | None = None
+) -> list[FamilyMemory]:
+    """Every family card of these people (ids or an id subquery), one query."""
+    now = now or timezone.now()
+    rows = FamilyCard.objects.filter(user_id__in=user_ids).values(*CARD_VALUES)
+    return _memories(rows, now, forecast_horizon(now), settings)
+
+
+@dataclass(frozen=True)
+class DueList:
+    items: list[FamilyMemory]  # the first ``limit``, most overdue first
+    total: int
+
+
+def end_of_today(now: dt.datetime) -> dt.datetime:
+    tomorrow = timezone.localdate(now) + dt.timedelta(days=1)
+    return timezone.make_aware(dt.datetime.combine(tomorrow, dt.time.min))
+
+
+def due_today(
+    user: User, *, now: dt.datetime | None = None, limit: int = 8, settings: Settings | None = None
+) -> DueList:
+    """The trainee's families due by the end of today, most overdue first (one or two queries)."""
+    now = now or timezone.now()
+    settings = settings or settings_for(user.property_id)
+    cards = FamilyCard.objects.filter(user=user, due__lt=end_of_today(now))
+    rows = list(cards.order_by("due", "kind", "family").values(*CARD_VALUES)[:limit])
+    total = len(rows) if len(rows) < limit else cards.count()
+    return DueList(_memories(rows, now, forecast_horizon(now), settings), total)
+
+
+# --- leaning generation toward missed families ------------------------------------------------
+
+LEAN_SHARE = 0.6  # of new scenarios that aim at a weak family (the rest stay a plain draw)
+LEAN_TRIES = 4  # seeds drawn at most to hit the aimed family (each a full generation)
+_random = secrets.SystemRandom()
+
+
+def family_needs(user: User, kind: str, now: dt.datetime) -> dict[str, float]:
+    """How much each of the trainee's families of a kind needs practice: its miss share
+    (smoothed), doubled when it is due, tripled for a leech. One query."""
+    needs = {}
+    for family, answers, misses, due, lapses in FamilyCard.objects.filter(user=user, kind=kind).values_list(
+        "family", "answers", "misses", "due", "lapses"
+    ):
+        need = (misses + 1) / (answers + 2)
+        if due <= now:
+            need *= 2
+        if lapses >= DEFAULT_LEECH_LAPSES:
+            need *= 3
+        needs[family] = need
+    return needs
+
+
+def aimed_family(needs: dict[str, float], rng: random.Random) -> str | None:
+    """A family to aim at, weighted by need, or ``None`` (a plain draw)."""
+    if not needs or rng.random() >= LEAN_SHARE:
+        return None
+    families = sorted(needs)
+    return rng.choices(families, weights=[needs[family] for family in families])[0]
+
+
+def leaning_scenario(
+    user: User,
+    kind: DrillKind[Any],
+    difficulty: Difficulty,
+    rules: HouseRules,
+    new_seed: Callable[[], int],
+    rng: random.Random | None = None,
+) -> tuple[int, Scenario]:
+    """A fresh seed and its scenario, leaning toward the families the trainee misses: a
+    scenario is still a pure function of its seed; only the choice among a few secret
+    seeds leans. A kind of one family costs nothing extra."""
+    seed = new_seed()
+    scenario = kind.generate(seed, difficulty, rules)
+    if not kind.families:
+        return seed, scenario
+    target = aimed_family(family_needs(user, kind.slug, timezone.now()), rng or _random)
+    tries = 1
+    while target is not None and scenario.family != target and tries < LEAN_TRIES:
+        seed = new_seed()
+        scenario = kind.generate(seed, difficulty, rules)
+        tries += 1
+    return seed, scenario
+
+
+# --- assignments ------------------------------------------------------------------------------
+
+DONE, ON_TRACK, AT_RISK, OVERDUE = "done", "on-track", "at-risk", "overdue"
+STATUS_LABELS = {DONE: "Done", ON_TRACK: "On track", AT_RISK: "At risk", OVERDUE: "Overdue"}
+BEHIND_MARGIN = 0.25  # skills: at risk when the share mastered trails the share of time gone by this much
+
+
+def assignment_status(assignment: Assignment, done: int, total: int, today: dt.date, due_soon_days: int) -> str:
+    """Done; overdue (past the due date, not done); at risk (due within ``due_soon_days``, or
+    behind: skills mastered trail the time gone by 25 points, an exam not passed with half
+    the time gone); else on track."""
+    if total and done >= total:
+        return DONE
+    if today > assignment.due_on:
+        return OVERDUE
+    if (assignment.due_on - today).days <= due_soon_days:
+        return AT_RISK
+    start = timezone.localdate(assignment.created_at)
+    span = max(1, (assignment.due_on - start).days)
+    elapsed = min(1.0, max(0.0, (today - start).days / span))
+    if assignment.goal == AssignmentGoal.EXAM:
+        return AT_RISK if elapsed >= 0.5 else ON_TRACK
+    return AT_RISK if total and done / total < elapsed - BEHIND_MARGIN else ON_TRACK
+
+
+@dataclass
+class AssigneeProgress:
+    trainee: User
+    done: int
+    total: int
+    status: str
+
+    @property
+    def status_label(self) -> str:
+        return STATUS_LABELS[self.status]
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.done / self.total) if self.total else 0
+
+
+@dataclass
+class AssignmentProgress:
+    assignment: Assignment
+    title: str
+    rows: list[AssigneeProgress] = field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        return sum(1 for row in self.rows if row.status == status)
+
+    @property
+    def counts(self) -> list[tuple[str, str, int]]:
+        return [(status, label, self.count(status)) for status, label in STATUS_LABELS.items()]
+
+
+def assignment_title(assignment: Assignment) -> str:
+    if assignment.goal == AssignmentGoal.EXAM:
+        return f"Pass {assignment.blueprint.title}" if assignment.blueprint else "Pass an exam"
+    titles = [skill_name(slug) for slug in assignment.skills]
+    shown = ", ".join(titles[:3]) + (f" and {len(titles) - 3} more" if len(titles) > 3 else "")
+    return f"Master {shown}"
+
+
+def _assignees(assignments: Sequence[Assignment]) -> dict[int, set[int]]:
+    """Assignment id → trainee ids (its team's members now, plus those named): two queries."""
+    result: dict[int, set[int]] = {assignment.pk: set() for assignment in assignments}
+    team_of = defaultdict(list)
+    for assignment in assignments:
+        if assignment.team_id:
+            team_of[assignment.team_id].append(assignment.pk)
+    for team_id, user_id in Team.members.through.objects.filter(team_id__in=list(team_of)).values_list(
+        "team_id", "user_id"
+    ):
+        for assignment_id in team_of[team_id]:
+            result[assignment_id].add(user_id)
+    for assignment_id, user_id in Assignment.trainees.through.objects.filter(
+        assignment_id__in=list(result)
+    ).values_list("assignment_id", "user_id"):
+        result[assignment_id].add(user_id)
+    return result
+
+
+def mastered_skills(user_ids: set[int], kinds: set[str], property: Property | None) -> set[tuple[int, str]]:
+    """(trainee, kind) pairs mastered under the property's policy, from the roll-ups (one query
+    plus the catalogue's)."""
+    if not user_ids or not kinds:
+        return set()
+    policy = policy_for(property)
+    targets = catalogue(property)
+    mastered = set()
+    rows = list(
+        SkillRollup.objects.filter(user_id__in=user_ids, kind__in=kinds).values_list(
+            "pk", "user_id", "kind", *WINDOW_FIELDS
+        )
+    )
+    # The stored figures are for the policy window; a row stored for another window is
+    # recomputed from its ``recent`` answers (fetched for those rows only).
+    stale = [row[0] for row in rows if row[3] != policy.window]
+    recent = dict(SkillRollup.objects.filter(pk__in=stale).values_list("pk", "recent")) if stale else {}
+    for pk, user_id, kind, _size, answers, correct, older, median in rows:
+        if pk in recent:
+            figures = window_figures(recent[pk], policy.window)
+            answers, correct = figures["window_answers"], figures["window_correct"]
+            older, median = figures["window_older_correct"], figures["window_median_ms"]
+        item = mastery_from_figures(kind, answers, correct, older, median, policy, targets.target(kind))
+        if item.mastered:
+            mastered.add((user_id, kind))
+    return mastered
+
+
+def passed_exams(user_ids: set[int], blueprint_ids: set[int], today: dt.date) -> set[tuple[int, int]]:
+    """(trainee, blueprint) pairs with a valid certificate today (one query)."""
+    if not user_ids or not blueprint_ids:
+        return set()
+    rows = Certificate.objects.filter(
+        candidate_id__in=user_ids, blueprint_id__in=blueprint_ids, revoked_at__isnull=True
+    ).filter(Q(expires_on__isnull=True) | Q(expires_on__gte=today))
+    return set(rows.values_list("candidate_id", "blueprint_id"))
+
+
+def assignment_progress(
+    assignments: Sequence[Assignment],
+    *,
+    only: set[int] | None = None,
+    today: dt.date | None = None,
+    settings: Settings | None = None,
+) -> list[AssignmentProgress]:
+    """Each assignment with every assignee's progress and status (``only``: these trainees;
+    ``settings``: the one property's, when the caller has them). A fixed number of queries
+    whatever the number of assignments and trainees."""
+    today = today or timezone.localdate()
+    if not assignments:
+        return []
+    assignees = _assignees(assignments)
+    if only is not None:
+        assignees = {pk: ids & only for pk, ids in assignees.items()}
+    user_ids = set().union(*assignees.values()) if assignees else set()
+    people = {user.pk: user for user in User.objects.filter(pk__in=user_ids).order_by()}
+    by_property: dict[int | None, list[Assignment]] = defaultdict(list)
+    for assignment in assignments:
+        by_property[assignment.property_id].append(assignment)
+    mastered: set[tuple[int, str]] = set()
+    properties = {p.pk: p for p in Property.objects.filter(pk__in=[pk for pk in by_property if pk])}
+    for property_id, group in by_property.items():
+        kinds = {slug for assignment in group for slug in assignment.skills}
+        ids = set().union(*(assignees[a.pk] for a in group))
+        mastered |= mastered_skills(ids, kinds, properties.get(property_id or 0))
+    passed = passed_exams(user_ids, {a.blueprint_id for a in assignments if a.blueprint_id}, today)
+    soon = {pk: (settings or settings_for(pk)).due_soon_days for pk in by_property}
+    result = []
+    for assignment in assignments:
+        item = AssignmentProgress(assignment, assignment_title(assignment))
+        for user_id in sorted(assignees[assignment.pk], key=lambda pk: _sort_name(people.get(pk))):
+            if user_id not in people:
+                continue
+            if assignment.goal == AssignmentGoal.EXAM:
+                done, total = int((user_id, assignment.blueprint_id) in passed), 1
+            else:
+                total = len(assignment.skills)
+                done = sum(1 for slug in assignment.skills if (user_id, slug) in mastered)
+            status = assignment_status(assignment, done, total, today, soon[assignment.property_id])
+            item.rows.append(AssigneeProgress(people[user_id], done, total, status))
+        result.append(item)
+    return result
+
+
+def _sort_name(user: User | None) -> tuple[str, str, str]:
+    return (user.last_name, user.first_name, user.username) if user else ("", "", "")
+
+
+def assignments_of_trainee(user: User) -> list[Assignment]:
+    """Assignments naming the trainee or one of their teams, soonest due first."""
+    return list(
+        Assignment.objects.filter(Q(trainees=user) | Q(team__members=user))
+        .select_related("blueprint")
+        .distinct()
+        .order_by("due_on", "pk")
+    )
+
+
+def assignments_of_team(team: Team) -> list[Assignment]:
+    """Assignments of the team or of any of its members."""
+    return list(
+        Assignment.objects.filter(Q(team=team) | Q(trainees__teams=team))
+        .select_related("blueprint", "team")
+        .distinct()
+        .order_by("due_on", "pk")
+    )
+
+
+def visible_assignments(viewer: User, people: Any, teams: Any) -> list[Assignment]:
+    """Assignments of teams the viewer sees or naming people they see (their property)."""
+    if viewer.property_id is None and not viewer.is_superuser:
+        return []
+    query = Assignment.objects.filter(Q(team__in=teams) | Q(trainees__in=people))
+    if not viewer.is_superuser:
+        query = query.filter(property_id=viewer.property_id or 0)
+    return list(query.select_related("blueprint", "team").distinct().order_by("due_on", "pk"))
+
+
+# --- certificates -------------------------------------------------------------------------------
+
+
+def expiring_certificates(user_ids: Any, *, today: dt.date | None = None, days: int = 30) -> list[Certificate]:
+    """Certificates of these people that expire within ``days`` (not revoked, not renewed
+    by a newer certificate of the same exam), soonest first. Two queries."""
+    today = today or timezone.localdate()
+    soon = list(
+        Certificate.objects.filter(
+            candidate_id__in=user_ids,
+            revoked_at__isnull=True,
+            expires_on__gte=today,
+            expires_on__lte=today + dt.timedelta(days=days),
+        )
+        .select_related("candidate", "blueprint")
+        .order_by("expires_on", "holder_name")
+    )
+    latest = latest_issue(soon)
+    return [c for c in soon if latest.get((c.candidate_id, c.blueprint_id), c.issued_at) <= c.issued_at]
+
+
+def latest_issue(certificates: Sequence[Certificate]) -> dict[tuple[int, int], dt.datetime]:
+    """(holder, exam) → when their newest unrevoked certificate was issued (one query)."""
+    if not certificates:
+        return {}
+    latest: dict[tuple[int, int], dt.datetime] = {}
+    rows = Certificate.objects.filter(
+        candidate_id__in={c.candidate_id for c in certificates},
+        blueprint_id__in={c.blueprint_id for c in certificates},
+        revoked_at__isnull=True,
+    ).values_list("candidate_id", "blueprint_id", "issued_at")
+    for candidate_id, blueprint_id, issued_at in rows:
+        key = (candidate_id, blueprint_id)
+        if key not in latest or issued_at > latest[key]:
+            latest[key] = issued_at
+    return latest

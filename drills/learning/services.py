@@ -1,0 +1,270 @@
+"""Writes of the learning sub-app: the FSRS memory per family (per graded attempt and rebuilt
+from the raw attempts), assignments, certificate revocation (audited).
+
+Per graded attempt (:func:`record_review`, called by ``practice.services.record_grade`` in
+the grading transaction, after the progress roll-up) costs two statements: the family's
+card read with a row lock (the property's retention and the kind's target time come in the
+same query) and its ``UPDATE`` (an ``INSERT`` for a family's first answer, with one more
+query for the settings). The progress roll-up has already locked the trainee's summary row,
+so grading of one trainee is serialised and the card lock never waits in practice.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from drills.exams.models import Blueprint, Certificate
+from drills.exams.services import revoke_certificate
+from drills.kinds.base import UnknownKindError, all_kinds, get_kind
+from drills.learning.memory import FIELDS, Answer, Memory
+from drills.learning.models import (
+    DEFAULT_RETENTION,
+    Assignment,
+    AssignmentGoal,
+    CertificateEvent,
+    FamilyCard,
+    LearningPolicy,
+)
+from drills.models import Attempt, AttemptStatus, Team, User
+from drills.progress.models import KindTarget
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_TARGET_SECONDS = 30  # a kind no longer in the registry
+
+
+def _kind_target(kind: str) -> int:
+    try:
+        return int(get_kind(kind).target_seconds)
+    except UnknownKindError:
+        return DEFAULT_TARGET_SECONDS
+
+
+def _retention_of(property_ref: Any) -> Subquery:
+    return Subquery(LearningPolicy.objects.filter(property_id=property_ref).values("desired_retention")[:1])
+
+
+def _target_of(property_ref: Any, kind: str) -> Subquery:
+    return Subquery(KindTarget.objects.filter(property_id=property_ref, kind=kind).values("target_seconds")[:1])
+
+
+def _settings(user_id: int, kind: str) -> tuple[Decimal, int]:
+    """The trainee's property's retention and the kind's target time (one query)."""
+    row = (
+        User.objects.filter(pk=user_id)
+        .annotate(retention=_retention_of(OuterRef("property_id")), target=_target_of(OuterRef("property_id"), kind))
+        .values_list("retention", "target")
+        .first()
+    )
+    retention, target = row if row is not None else (None, None)
+    return retention or DEFAULT_RETENTION, target or _kind_target(kind)
+
+
+def answer_of(attempt_id: int, correct: bool | None, ms: int, answered_at: dt.datetime, target: int) -> Answer:
+    return Answer(attempt_id=attempt_id, correct=bool(correct), ms=ms, answered_at=answered_at, target_seconds=target)
+
+
+def record_review(attempt: Attempt) -> bool:
+    """Fold a graded attempt into its family's FSRS memory; call it in the grading transaction.
+
+    ``False`` (nothing changed) for an ungraded attempt, one without a family, or one already
+    folded. An attempt older than the newest one folded (two tabs graded out of order)
+    rebuilds that family from its attempts, so the result never depends on grading order."""
+    if attempt.status != AttemptStatus.GRADED or attempt.correct is None or not attempt.family:
+        return False
+    user_id, kind, family = attempt.user_id, attempt.kind, attempt.family
+    with transaction.atomic(savepoint=False):
+        row = (
+            FamilyCard.objects.select_for_update(of=("self",))
+            .filter(user_id=user_id, kind=kind, family=family)
+            .annotate(
+                retention_setting=_retention_of(OuterRef("user__property_id")),
+                target_setting=_target_of(OuterRef("user__property_id"), kind),
+            )
+            .first()
+        )
+        if row is None:
+            retention, target = _settings(user_id, kind)
+            memory = Memory()
+        else:
+            if attempt.pk == row.last_attempt_id:
+                return False
+            retention = row.retention_setting or DEFAULT_RETENTION
+            target = row.target_setting or _kind_target(kind)
+            if attempt.pk < row.last_attempt_id:
+                return rebuild_family(user_id, kind, family, retention, target)
+            memory = Memory.from_fields(row.__dict__)
+        memory.apply(
+            answer_of(attempt.pk, attempt.correct, attempt.time_taken_ms, attempt.answered_at, target), retention
+        )
+        fields = memory.as_fields()
+        if row is None:
+            FamilyCard.objects.bulk_create(
+                [FamilyCard(user_id=user_id, kind=kind, family=family, **fields)], ignore_conflicts=True
+            )
+        else:
+            FamilyCard.objects.filter(pk=row.pk).update(**fields)
+    return True
+
+
+def _family_answers(user_id: int, kind: str, family: str, target: int) -> list[Answer]:
+    rows = Attempt.objects.filter(
+        user_id=user_id, kind=kind, family=family, status=AttemptStatus.GRADED, correct__isnull=False
+    ).values_list("id", "correct", "time_taken_ms", "answered_at")
+    return [answer_of(pk, correct, ms, at, target) for pk, correct, ms, at in rows]
+
+
+def rebuild_family(user_id: int, kind: str, family: str, retention: Decimal, target: int) -> bool:
+    """One family's card recomputed from its attempts (the out-of-order path)."""
+    memory = Memory()
+    for answer in sorted(_family_answers(user_id, kind, family, target), key=lambda a: a.attempt_id):
+        memory.apply(answer, retention)
+    FamilyCard.objects.update_or_create(user_id=user_id, kind=kind, family=family, defaults=memory.as_fields())
+    return True
+
+
+# --- rebuild from the raw attempts -----------------------------------------------------------
+
+CardKey = tuple[str, str]
+
+
+def backfill_families(user_id: int | None = None, batch: int = 2000) -> int:
+    """Give attempts graded before families existed their family, by regenerating their
+    scenario from its stored seed and rules (what the trainee saw). Returns the count."""
+    from drills.practice.services import regenerate  # practice imports this module
+
+    filled = 0
+    while True:
+        query = Attempt.objects.filter(family="", status=AttemptStatus.GRADED)
+        if user_id is not None:
+            query = query.filter(user_id=user_id)
+        attempts = list(query.select_related("scenario").order_by("id")[:batch])
+        if not attempts:
+            return filled
+        for attempt in attempts:
+            try:
+                attempt.family = regenerate(attempt.scenario).family
+            except Exception:  # an unknown kind or rules that no longer load: keep it apart
+                logger.warning("attempt %s: scenario could not be regenerated", attempt.pk, exc_info=True)
+                attempt.family = "unknown"
+        Attempt.objects.bulk_update(attempts, ["family"])
+        filled += len(attempts)
+
+
+def memories_from_attempts(user_id: int) -> dict[CardKey, Memory]:
+    """Every family's memory of a trainee, recomputed from the raw graded attempts (no writes)."""
+    retention, _ = _settings(user_id, "")
+    targets: dict[str, int] = {}
+    memories: dict[CardKey, Memory] = {}
+    rows = (
+        Attempt.objects.filter(user_id=user_id, status=AttemptStatus.GRADED, correct__isnull=False)
+        .exclude(family="")
+        .order_by("id")
+        .values_list("id", "kind", "family", "correct", "time_taken_ms", "answered_at")
+    )
+    for pk, kind, family, correct, ms, at in rows.iterator(chunk_size=5000):
+        if kind not in targets:
+            targets[kind] = _settings(user_id, kind)[1]
+        memory = memories.setdefault((kind, family), Memory())
+        memory.apply(answer_of(pk, correct, ms, at, targets[kind]), retention)
+    return memories
+
+
+def stored_memories(user_id: int) -> dict[CardKey, Memory]:
+    return {
+        (values["kind"], values["family"]): Memory.from_fields(values)
+        for values in FamilyCard.objects.filter(user_id=user_id).values("kind", "family", *FIELDS)
+    }
+
+
+def rebuild_trainee(user_id: int) -> bool:
+    """Rebuild a trainee's family cards from the raw attempts; ``True`` if they had drifted.
+    Takes the progress lock of the trainee, like grading, so the two never interleave."""
+    from drills.progress.services import lock_trainee
+
+    backfill_families(user_id)
+    with transaction.atomic():
+        lock_trainee(user_id)
+        expected = memories_from_attempts(user_id)
+        if stored_memories(user_id) == expected:
+            return False
+        FamilyCard.objects.filter(user_id=user_id).delete()
+        FamilyCard.objects.bulk_create(
+            FamilyCard(user_id=user_id, kind=kind, family=family, **memory.as_fields())
+            for (kind, family), memory in expected.items()
+        )
+    return True
+
+
+def rebuild_all() -> dict[str, int]:
+    user_ids = set(Attempt.objects.values_list("user_id", flat=True).distinct())
+    user_ids |= set(FamilyCard.objects.values_list("user_id", flat=True).distinct())
+    drifted = sum(rebuild_trainee(user_id) for user_id in sorted(user_ids))
+    if drifted:
+        logger.warning("family cards had drifted for %d of %d trainees: rebuilt", drifted, len(user_ids))
+    return {"trainees": len(user_ids), "drifted": drifted}
+
+
+# --- assignments -----------------------------------------------------------------------------
+
+
+def create_assignment(
+    *,
+    by: User,
+    goal: str,
+    due_on: dt.date,
+    skills: Iterable[str] = (),
+    blueprint: Blueprint | None = None,
+    team: Team | None = None,
+    trainees: Iterable[User] = (),
+    note: str = "",
+) -> Assignment:
+    """Save an assignment (the form has checked who may assign what to whom)."""
+    assert by.property_id is not None
+    with transaction.atomic():
+        assignment = Assignment.objects.create(
+            property_id=by.property_id,
+            goal=goal,
+            skills=_in_registry_order(skills) if goal == AssignmentGoal.SKILLS else [],
+            blueprint=blueprint if goal == AssignmentGoal.EXAM else None,
+            due_on=due_on,
+            note=note,
+            team=team,
+            created_by=by,
+            created_at=timezone.now(),
+        )
+        assignment.trainees.set(list(trainees))
+    return assignment
+
+
+def _in_registry_order(skills: Iterable[str]) -> list[str]:
+    order = {kind.slug: index for index, kind in enumerate(all_kinds())}
+    return sorted(set(skills), key=lambda slug: (order.get(slug, len(order)), slug))
+
+
+# --- certificates ------------------------------------------------------------------------------
+
+
+def revoke(certificate: Certificate, *, by: User, reason: str) -> CertificateEvent | None:
+    """Revoke a certificate with a reason, recorded in the audit trail (``None``: it already was)."""
+    reason = reason.strip()
+    if not reason:
+        raise ValueError("a reason is required")
+    with transaction.atomic():
+        locked = Certificate.objects.select_for_update().get(pk=certificate.pk)
+        if locked.revoked_at is not None:
+            return None
+        revoke_certificate(locked, reason, by=by)
+        certificate.revoked_at, certificate.revoked_reason = locked.revoked_at, locked.revoked_reason
+        assert locked.revoked_at is not None
+        return CertificateEvent.objects.create(
+            certificate=locked, action=CertificateEvent.REVOKED, actor=by, reason=reason, at=locked.revoked_at
+        )

@@ -1,0 +1,159 @@
+"""The FSRS family cards follow grading (in the grading transaction, two statements) and
+always equal the rebuild from the raw attempts, whatever the grading order."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import random
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from drills.kinds.base import Difficulty, Grade, get_kind
+from drills.learning import services
+from drills.learning.models import FamilyCard, LearningPolicy
+from drills.learning.selectors import leaning_scenario
+from drills.models import Attempt, User
+from drills.practice.services import record_grade, start_scenario, submit_answer
+from games.registry import default_rules
+from tests.learning.conftest import graded, seed_of_family
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_graded_answer_updates_its_family_card(trainee: User) -> None:
+    attempt = graded(trainee, "ou-total", correct=True, ms=3000)
+    card = FamilyCard.objects.get(user=trainee)
+    assert (card.kind, card.family) == ("ou-total", attempt.family)
+    assert (card.answers, card.misses, card.reviews, card.last_attempt_id) == (1, 0, 1, attempt.pk)
+    assert card.due > attempt.answered_at
+
+
+def test_the_real_answer_path_stores_the_family_and_counts_it(trainee: User) -> None:
+    stored, scenario = start_scenario(trainee, get_kind("js-settle-dealer-22"), Difficulty.HARD)
+    outcome = submit_answer(stored, dict(scenario.solution.key))
+    assert outcome.attempt.family == scenario.family
+    assert FamilyCard.objects.filter(user=trainee, kind="js-settle-dealer-22", family=scenario.family).exists()
+
+
+def test_grading_again_counts_nothing_twice(trainee: User) -> None:
+    attempt = graded(trainee)
+    assert services.record_review(attempt) is False
+    assert FamilyCard.objects.get(user=trainee).answers == 1
+
+
+def test_the_hook_costs_two_statements(trainee: User, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    graded(trainee)  # the family's first answer creates the card
+    attempt = graded(trainee, grade=False)
+    attempt.status, attempt.correct = "graded", True
+    with django_assert_num_queries(2):  # the card with its settings (locked), then its UPDATE
+        assert services.record_review(attempt)
+
+
+def test_the_property_retention_and_target_time_are_used(trainee: User, casino) -> None:  # type: ignore[no-untyped-def]
+    LearningPolicy.objects.create(property=casino, desired_retention=Decimal("0.95"))
+    from drills.progress.models import KindTarget
+
+    KindTarget.objects.create(property=casino, kind="ou-total", target_seconds=2)
+    now = timezone.now()
+    graded(trainee, answered_at=now - dt.timedelta(minutes=30), ms=3000)
+    graded(trainee, answered_at=now, ms=3000)  # slower than 2 s: Hard, at 95 %
+    card = FamilyCard.objects.get(user=trainee)
+    expected = services.memories_from_attempts(trainee.pk)[("ou-total", card.family)]
+    assert card.due == expected.due
+    from drills.learning.memory import Answer, fold
+
+    at_90 = fold(
+        [Answer(1, True, 3000, now - dt.timedelta(minutes=30), 30), Answer(2, True, 3000, now, 30)], Decimal("0.90")
+    )
+    assert card.due != at_90.due  # another retention and target give another schedule
+
+
+KINDS = ["js-settle-dealer-22", "bj-settle-box", "ou-total"]
+
+
+def _stream(user: User, rng: random.Random, count: int) -> list[Attempt]:
+    start = timezone.now() - dt.timedelta(days=20)
+    attempts = []
+    for n in range(count):
+        when = start + dt.timedelta(hours=n * rng.choice([0.05, 1, 7, 30]) / 3)
+        attempts.append(
+            graded(
+                user,
+                rng.choice(KINDS),
+                correct=rng.random() < 0.7,
+                ms=rng.randint(1000, 40000),
+                answered_at=when,
+                grade=False,
+            )
+        )
+    return attempts
+
+
+def _grade(attempt: Attempt, correct: bool) -> None:
+    record_grade(
+        attempt,
+        Grade(
+            correct=correct, score=Decimal("1.00") if correct else Decimal("0"), expected={}, explanation="", rules=()
+        ),
+    )
+
+
+@pytest.mark.parametrize("order_seed", [1, 2, 3])
+def test_cards_kept_when_grading_in_any_order_equal_the_rebuild(trainee: User, order_seed: int) -> None:
+    rng = random.Random(order_seed)
+    attempts = _stream(trainee, rng, 40)
+    verdicts = {attempt.pk: rng.random() < 0.7 for attempt in attempts}
+    shuffled = attempts[:]
+    if order_seed > 1:
+        rng.shuffle(shuffled)  # two tabs, a slow grader: graded out of order
+    for attempt in shuffled:
+        _grade(attempt, verdicts[attempt.pk])
+    assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
+    assert services.rebuild_trainee(trainee.pk) is False  # nothing had drifted
+
+
+def test_the_rebuild_repairs_drift_and_fills_in_old_attempts_families(trainee: User) -> None:
+    for _ in range(3):
+        graded(trainee, "js-settle-dealer-22")
+    old = graded(trainee, "js-settle-dealer-22")
+    family = old.family
+    Attempt.objects.filter(pk=old.pk).update(family="")  # graded before families existed
+    FamilyCard.objects.filter(user=trainee).update(answers=99)
+    call_command("rebuild_learning", stdout=io.StringIO())
+    old.refresh_from_db()
+    assert old.family == family
+    assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
+    assert sum(card.answers for card in FamilyCard.objects.filter(user=trainee)) == 4
+
+
+def test_generation_leans_toward_the_family_the_trainee_misses(trainee: User) -> None:
+    kind = get_kind("js-settle-dealer-22")
+    rules = default_rules(kind.game)
+    missed = seed_of_family(kind.slug, "22-blackjack", "hard")
+    for _ in range(6):
+        graded(trainee, kind.slug, correct=False, seed=missed, difficulty="hard")
+    seeds = iter(range(10_000, 20_000))
+    aimed = 0
+    for _ in range(60):
+        _seed, scenario = leaning_scenario(
+            trainee, kind, Difficulty.HARD, rules, lambda: next(seeds), rng=random.Random(_)
+        )
+        aimed += scenario.family == "22-blackjack"
+    plain = sum(kind.generate(seed, Difficulty.HARD, rules).family == "22-blackjack" for seed in range(60))
+    assert aimed > plain * 1.5  # leaning, not only the kind
+
+
+def test_a_kind_of_one_family_draws_one_seed(trainee: User) -> None:
+    kind = get_kind("ou-total")
+    drawn = []
+
+    def new_seed() -> int:
+        drawn.append(len(drawn))
+        return len(drawn)
+
+    leaning_scenario(trainee, kind, Difficulty.NORMAL, default_rules(kind.game), new_seed)
+    assert len(drawn) == 1

@@ -21,12 +21,14 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
+from drills import access
+from drills.access import visible_teams, visible_trainees
 from drills.exams.models import Certificate
 from drills.learning import selectors, services
 from drills.learning.forms import AssignmentForm, RevokeForm
 from drills.learning.models import CertificateEvent
-from drills.models import Role, Team, User
-from drills.progress.selectors import team_for, visible_teams, visible_trainees
+from drills.models import Team, User
+from drills.progress.selectors import team_for
 
 View = Callable[..., HttpResponse]
 
@@ -44,7 +46,7 @@ def leaders_only(view: View) -> View:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         user = _user(request)
-        if not (user.is_superuser or user.is_property_staff or user.role == Role.SUPERVISOR):
+        if not access.is_team_viewer(user):
             raise PermissionDenied("Only supervisors and staff manage assignments and certificates.")
         return view(request, *args, **kwargs)
 

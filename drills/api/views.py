@@ -57,6 +57,7 @@ class ObtainTokenView(ObtainAuthToken):
         responses={
             200: TokenSerializer,
             400: ERRORS,
+            401: OpenApiResponse(ErrorsSerializer, description="An Authorization header was sent with a bad token."),
             429: OpenApiResponse(ErrorsSerializer, description="The account is locked (too many failed sign-ins)."),
         },
         tags=["auth"],

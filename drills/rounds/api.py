@@ -19,6 +19,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drills.api.errors import error_payload
+from drills.api.serializers import ErrorsSerializer
+from drills.api.views import ERRORS
 from drills.rounds import presenters, replays, selectors, services
 from drills.rounds.models import DealtRound
 from drills.rounds.tables.base import Focus, Level, TapError
@@ -83,7 +85,7 @@ def _own(request: Request, public_id: str) -> DealtRound:
 
 
 class TableList(APIView):
-    @extend_schema(summary="Games dealt at a table", responses={200: OpenApiResponse(description="games")})
+    @extend_schema(summary="Games dealt at a table", responses={200: OpenApiResponse(description="games"), 401: ERRORS})
     def get(self, request: Request) -> Response:
         return Response(
             [
@@ -95,7 +97,8 @@ class TableList(APIView):
 
 
 class RoundCreate(APIView):
-    @extend_schema(summary="Start a round", request=RoundStartSerializer, responses={201: _ROUND})
+    @extend_schema(summary="Start a round", request=RoundStartSerializer,
+                   responses={201: _ROUND, 400: ERRORS, 401: ERRORS, 413: ERRORS})
     def post(self, request: Request) -> Response:
         serializer = RoundStartSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -110,7 +113,7 @@ class RoundCreate(APIView):
 
 
 class RoundDetail(APIView):
-    @extend_schema(summary="A round I deal", responses={200: _ROUND})
+    @extend_schema(summary="A round I deal", responses={200: _ROUND, 401: ERRORS, 404: ERRORS})
     def get(self, request: Request, public_id: str) -> Response:
         return Response(presenters.round_json(_own(request, public_id)))
 
@@ -121,7 +124,10 @@ class RoundAct(APIView):
         request=RoundTapSerializer,
         responses={
             200: _TAP,
-            400: OpenApiResponse(description="not an action"),
+            400: OpenApiResponse(ErrorsSerializer, description="not an action"),
+            401: ERRORS,
+            404: ERRORS,
+            413: ERRORS,
             409: OpenApiResponse(description="stale or over"),
         },
     )
@@ -155,7 +161,9 @@ class RoundAct(APIView):
 
 
 class RoundReplay(APIView):
-    @extend_schema(summary="Replay a round beside the correct procedure", responses={200: _ROUND})
+    @extend_schema(
+        summary="Replay a round beside the correct procedure", responses={200: _ROUND, 401: ERRORS, 404: ERRORS}
+    )
     def get(self, request: Request, public_id: str) -> Response:
         stored = selectors.visible_round(request.user, public_id)  # type: ignore[arg-type]
         if stored is None:

@@ -54,6 +54,7 @@ from games.pai_gow.round_actions import (
     SetAside,
     SetHand,
 )
+from games.pai_gow.round_words import explain_mistake
 from games.pai_gow.rules import PaiGowRules
 from games.procedure import Action, Actor, ProcedureError, Round
 
@@ -217,9 +218,12 @@ class PaiGowTable(TableGame):
         return action.notation()
 
     def explain(self, error: ProcedureError) -> str:
-        words = error.mistake.replace("-", " ").capitalize()
+        # The engine's sentence (games.pai_gow.round_words) without its "Due: …", which could
+        # name cards still in the deck; the due action is described here without them.
+        quiet = ProcedureError(rule=error.rule, mistake=error.mistake, attempted=error.attempted, due=None,
+                               details=error.details)
         right = self.describe(error.due, reveal=False) if error.due is not None else "nothing: the round is over"
-        return f"{words} ({error.rule}). The right action: {right}."
+        return f"{explain_mistake(quiet)} The right action: {right}."
 
 
 PAI_GOW = PaiGowTable()

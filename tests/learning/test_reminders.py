@@ -20,6 +20,20 @@ from tests.learning.conftest import graded
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def tasks_in_process():
+    """Run the reminder tasks in this process even where a broker is configured (CI's real
+    worker could not see this test's uncommitted rows, nor fill this process's outbox)."""
+    from casino_training.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = eager
+
+
 @pytest.fixture
 def addressed(trainee: User, teammate: User) -> None:
     User.objects.filter(pk=trainee.pk).update(email="tina@example.com")  # the teammate has none

@@ -364,7 +364,10 @@ def _nothing_due_there(context: _Context, step: Step | None) -> ProcedureError:
     result = settled.get(box) if isinstance(box, int) else None
     hand = (getattr(attempted, "hand", None) or 1) - 1
     dealer = context.script.dealer
-    if result is not None and hand < len(result.hands) and getattr(attempted, "bet", None) in (None, Stake.MAIN):
+    # Only once the dealer's hand is complete on the table: before that, naming the push
+    # would tell the trainee how the dealer's hand ends (a card not yet dealt).
+    if (result is not None and _dealer_finished(context) and hand < len(result.hands)
+            and getattr(attempted, "bet", None) in (None, Stake.MAIN)):
         outcome = result.hands[hand]
         if outcome.win == 0 and str(outcome.result) == "push":
             push_total = context.rules.DEALER_PUSH_TOTAL
@@ -376,6 +379,11 @@ def _nothing_due_there(context: _Context, step: Step | None) -> ProcedureError:
     if step.phase is Phase.SETTLEMENT:
         return context.error("BJ-P9", "settlement-out-of-order", box=box or "")
     return context.error(step.rules[0], "out-of-order", box=box or "")
+
+
+def _dealer_finished(context: _Context) -> bool:
+    """The dealer has drawn every card they will draw in this round."""
+    return not any(isinstance(step.action, DealDealer) for step in context.script.steps[context.position:])
 
 
 def _settlement_order(context: _Context, due: Action, step: Step, later: Step) -> ProcedureError:

@@ -425,3 +425,15 @@ def test_the_policy_plays_basic_strategy_when_easy():
     assert TwentyOnePlayer.for_difficulty("easy") == TwentyOnePlayer()
     with pytest.raises(ValueError, match="difficulty"):
         TwentyOnePlayer.for_difficulty("expert")
+
+
+def test_a_payment_before_the_deal_is_out_of_order_and_does_not_tell_how_the_dealer_ends():
+    # The same round as the dealer-22 example: box 1 will push on the dealer's 22, but before
+    # the deal nobody can know that, so the refusal names the order, not the push (found by
+    # the browser test: "A dealer 22 pushes" shown before a card was dealt).
+    start = TwentyOneRound.start(JS, boxes((1, "10"), (2, "10"), (3, "10")), cards("TS TH 6C 6C 8D QH KD 6H KS TD"))
+    error = refused(start, "pay box=1 amount=5")
+    assert error.mistake == "out-of-order"
+    assert error.rule.startswith("BJ-P")
+    assert "22" not in explain_mistake(error)
+    assert "JS-4" not in explain_mistake(error)

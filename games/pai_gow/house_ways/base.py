@@ -129,10 +129,15 @@ class Split:
             if back < COMPLETE or (accept is not None and not accept(i, j)):
                 continue
             candidate = (self.front(i, j), back, i, j)
-            if (best is None or candidate[:2] > best[:2]
-                    or candidate[:2] == best[:2] and self.canonical_key(i, j) < self.canonical_key(best[2], best[3])):
+            if best is None or self._beats(candidate, best):
                 best = candidate
         return best
+
+    def _beats(self, candidate: tuple[int, int, int, int], best: tuple[int, int, int, int]) -> bool:
+        """The higher (front, back), then the lower canonical key."""
+        if candidate[:2] != best[:2]:
+            return candidate[:2] > best[:2]
+        return self.canonical_key(candidate[2], candidate[3]) < self.canonical_key(best[2], best[3])
 
     def best_unfouled(self) -> tuple[int, int]:
         """A last resort that never fouls: the highest back, then the highest front."""

@@ -199,7 +199,10 @@ Front = tuple[tuple[int, int], str]
 def _groups(codes: Sequence[int], resolved: Sequence[int]) -> Groups:
     """The groups of equal resolved rank, the largest first, then the highest rank;
     standard cards before jokers inside a group."""
-    order = sorted(range(7), key=lambda x: (resolved[x], codes[x] != JOKER_CODE), reverse=True)
+    if JOKER_CODE in codes:
+        order = sorted(range(7), key=lambda x: (resolved[x], codes[x] != JOKER_CODE), reverse=True)
+    else:
+        order = sorted(range(7), key=resolved.__getitem__, reverse=True)
     ranked: Groups = []
     for x in order:
         if ranked and resolved[ranked[-1][0]] == resolved[x]:
@@ -251,6 +254,12 @@ def _make_place(t: BallysThresholds, misread: frozenset[str] = frozenset()) -> P
             found = by_rank
         else:
             found = _lower_steps(ranked, resolved, t, misread)
+        if JOKER_CODE not in codes and category != STRAIGHT:
+            # No joker and no flush: exchanging cards of one rank changes no value, and
+            # these steps never put the higher hand in front (the tests check it): the
+            # canonical cards play, as in PG-H.
+            i, j = split.canonical(found[0], resolved, values_differ=False)
+            return (i, j, found[1]) if i < j else (j, i, found[1])
         realized = split.realize(found[0], resolved)
         if realized is None:
             return (*split.best_unfouled(), "fallback")

@@ -115,7 +115,8 @@ def test_ballys_way_steps(hand, low, step):
     assert tokens(result.setting.cards) == tokens(given_cards)
     assert not check_foul(result.setting, BALLYS).fouled
     assert result.rules == (("PG-H", "PG-J") if JOKER in given_cards else ("PG-H",))
-    assert result.explanation.startswith(f"Bally's way step {step.split('-')[0]}")
+    cited = "steps 4 and 6" if step.startswith("4-6") else f"step {step.split('-')[0]}"
+    assert result.explanation.startswith(f"Bally's way {cited}: ")
     assert "PG-H step" not in result.explanation
 
 

@@ -125,19 +125,12 @@ class BallysThresholds:
     """Step 3: a full house whose pair is this rank stays together with an Ace and King."""
 
 
-def steps_for(t: BallysThresholds) -> Mapping[str, str]:
-    """The text of each step key, with the ranks of ``t``.
-
-    >>> steps_for(BallysThresholds(quads_never_split_top=6))["2-low"]
-    "Bally's way step 2: four of a kind 2s–6s: never split, the two highest other cards in front"
-    """
-    low = ranks_words(2, t.quads_never_split_top)
-    middle = ranks_words(t.quads_never_split_top + 1, KING)
+def _two_pair_texts(t: BallysThresholds) -> dict[str, str]:
+    """Step 6's texts, with the pair buckets of ``t``."""
     lows, mids, highs = (ranks_words(2, t.low_pair_top), ranks_words(t.low_pair_top + 1, t.mid_pair_top),
                          ranks_words(t.mid_pair_top + 1, KING))
     pairs = f"pairs {lows} low, {mids} mid, {highs} high"
-    deuces = ranks_words(t.full_house_keep_pair, t.full_house_keep_pair)
-    two_pair = {
+    return {
         "6-aces": "two pair with Aces: always split, the other pair in front",
         "6-high": f"two pair, mid and high or two high ({pairs}): always split, the lower pair in front",
         "6-ace-kept": f"two pair, low and high or two mid ({pairs}), with an Ace: both pairs back, the Ace and "
@@ -147,6 +140,18 @@ def steps_for(t: BallysThresholds) -> Mapping[str, str]:
         "highest other cards in front",
         "6-king-split": f"two pair, two low or low and mid ({pairs}), no King or Ace: split, the lower pair in front",
     }
+
+
+def steps_for(t: BallysThresholds) -> Mapping[str, str]:
+    """The text of each step key, with the ranks of ``t``.
+
+    >>> steps_for(BallysThresholds(quads_never_split_top=6))["2-low"]
+    "Bally's way step 2: four of a kind 2s–6s: never split, the two highest other cards in front"
+    """
+    low = ranks_words(2, t.quads_never_split_top)
+    middle = ranks_words(t.quads_never_split_top + 1, KING)
+    deuces = ranks_words(t.full_house_keep_pair, t.full_house_keep_pair)
+    two_pair = _two_pair_texts(t)
     steps = {
         "1-kings": "five Aces with a pair of Kings (two Kings, or a King and a joker): the Kings in front, the five "
         "Aces back",
@@ -170,7 +175,7 @@ def steps_for(t: BallysThresholds) -> Mapping[str, str]:
         "3-split": "full house: split, the pair in front and the three of a kind back",
         "4-no-pair": "straight, flush or straight flush, no pair: the one that lets the highest two cards go in front",
         "4-joker-aces": "an Ace-high straight made with a joker, and no other straight or flush: the Ace and the "
-        "joker back as a pair of Aces, the next two highest cards in front",
+        "joker (or both jokers) back as Aces, the next two highest cards in front",
         "4-pair-front": "straight or flush with one pair: the pair in front, a straight or flush stays back",
         "4-complete-back": "straight or flush with one pair that cannot go in front with a straight or flush "
         "back: the straight or flush back, the highest possible front",
@@ -184,9 +189,10 @@ def steps_for(t: BallysThresholds) -> Mapping[str, str]:
         "8": "one pair back, the two highest other cards in front",
         "9": "no pair: the highest card back, the second and third highest in front",
     }
-    texts = {key: f"{CITE} step {key.split('-')[0]}{' (step 6)' if key.startswith('4-6') else ''}: {text}"
+    texts = {key: f"{CITE} {'steps 4 and 6' if key.startswith('4-6') else 'step ' + key.split('-')[0]}: {text}"
              for key, text in steps.items()}
-    texts["fallback"] = f"{CITE}: no step placed this hand without a foul; the highest back that does not foul"
+    texts["fallback"] = f"{CITE}: no step placed this hand without a foul; the highest back that does not foul was "
+    texts["fallback"] += "played"
     return MappingProxyType(texts)
 
 

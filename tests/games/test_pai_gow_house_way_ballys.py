@@ -240,3 +240,12 @@ def test_the_house_way_ruling_uses_the_rule_set_s_way():
     assert "PG-H step" not in ruling["explanation"]
     default = door_answer("pai-gow", "house-way", body, DEFAULT).to_json()
     assert default["answer"]["low"] == ["4D", "4C"]
+
+
+@pytest.mark.parametrize("name", ["pg-h", "ballys-ac"])
+def test_two_jokers_or_an_ace_and_a_joker_in_front_do_not_depend_on_the_order(name):
+    # both fronts are a pair of Aces before the same club flush: the canonical cards play
+    # (an Ace and a joker), whichever order the seven come in (found by the seeded test above)
+    rules = PaiGowRules(house_way=name)
+    for hand in ("JK JK AC JC 6C 8C 4C", "4C 8C 6C AC JK JC JK"):
+        assert tokens(house_way(cards(hand), rules).setting.low) == ["AC", "JK"], hand

@@ -280,6 +280,9 @@ def field_views(form: RuleValuesForm) -> list[FieldView]:
         if isinstance(field, PayTableField):
             kind = "table"
             rows = [TableRow(key, ratio) for key, ratio in table_rows(bound.value())]
+            if field.choices and not form.is_bound:  # stored tables in the order of their combinations
+                order = [key for key, _label in field.choices]
+                rows.sort(key=lambda row: order.index(row.key) if row.key in order else len(order))
             rows.append(TableRow("", ""))  # without script, the spare row adds one
             choices = field.choices
         else:

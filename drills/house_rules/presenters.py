@@ -103,7 +103,7 @@ def key_choices(name: str) -> list[tuple[str, str]] | None:
         return [(key, _COMBINATION_LABELS.get(key, key)) for key in PAIR_BONUS_COMBINATIONS]
     if name == "bonus_pay_table":
         totals = [(str(total), f"Total {total}") for total in range(LOWEST_TOTAL, HIGHEST_TOTAL + 1)]
-        return [*totals, (JOKER_KEY, "A joker among the last three cards (OU-4b)")]
+        return [*totals, (JOKER_KEY, "Joker hand (OU-4b)")]
     return None
 
 
@@ -137,7 +137,7 @@ def share(value: Fraction) -> str:
 RETURN_LABELS: Final = {
     "super-match": "Super Match",
     "pair-bonus": "Pair bonus",
-    "ou-base": "Base game (Ante and Under/Over, best play)",
+    "ou-base": "Base game, per Ante (best play)",
     "ou-bonus": "Bonus bet",
 }
 
@@ -209,8 +209,8 @@ def math_view(math: HouseMath, rules: HouseRules) -> MathView:
     push_22 = isinstance(rules, TwentyOneRules) and rules.DEALER_PUSH_TOTAL == 22
     columns, rows = _dealer(math.dealer, push_22)
     warnings = [
-        f"{RETURN_LABELS.get(figure.key, figure.key)}: this table gives the player the edge "
-        f"({percent(figure.expected_return or Fraction(0))} per unit staked; {', '.join(figure.rule_ids)})."
+        f"{RETURN_LABELS.get(figure.key, figure.key)}: these values give the player the edge, "
+        f"{percent(figure.expected_return or Fraction(0))} in the long run ({', '.join(figure.rule_ids)})."
         for figure in math.player_edges
     ]
     rule_ids = ", ".join(math.dealer[0].rule_ids) if math.dealer else ""

@@ -201,7 +201,7 @@ def test_math_of_the_over_under_bonus_follows_the_table(client_for, people):
 
 def test_math_flags_a_table_that_gives_the_player_the_edge(client_for):
     page = math(client_for("staff"), "over-under-26", bonus_pay_table=[("26", "1000000:1")])
-    assert "Bonus bet: this table gives the player the edge" in page
+    assert "Bonus bet: these values give the player the edge" in page
     assert "player edge" in page
 
 
@@ -241,3 +241,12 @@ def test_math_of_pai_gow_says_there_is_none(client_for):
 
 def test_math_needs_a_post(client_for):
     assert client_for("staff").get("/house-rules/math/blackjack/").status_code == 405
+
+
+def test_the_admin_points_to_the_editor(client_for, rule_sets):
+    rule_set = rule_sets["blackjack"]
+    page = client_for("staff").get(f"/admin/drills/ruleset/{rule_set.pk}/change/").content.decode()
+    assert f'href="/house-rules/{rule_set.slug}/"' in page
+    assert "Edit these values in the house-rules editor" in page
+    assert '{"rules": ""}' not in page
+    assert '{"rules": "test-blackjack"}' in page.replace("&quot;", '"')

@@ -250,3 +250,14 @@ def test_the_admin_points_to_the_editor(client_for, rule_sets):
     assert "Edit these values in the house-rules editor" in page
     assert '{"rules": ""}' not in page
     assert '{"rules": "test-blackjack"}' in page.replace("&quot;", '"')
+
+
+def test_staff_without_a_property_may_add_nothing(db):
+    from drills.models import Role
+    from tests.personas import make_user
+
+    client = Client()
+    client.force_login(make_user("floater", Role.STAFF, None))
+    assert client.get("/house-rules/").status_code == 200
+    assert "New rule set" not in client.get("/house-rules/").content.decode()
+    assert client.get("/house-rules/new/blackjack/").status_code == 403

@@ -15,7 +15,6 @@ the figures for people (``drills.house_rules.presenters``).
 A return is net per unit staked; above zero the player has the edge.
 
 >>> from games.over_under_26.rules import OverUnderRules
-from games.registry import rules_class
 >>> math = house_math(OverUnderRules.from_mapping({"bonus_pay_table": {"8": "1000000:1"}}))
 >>> [(figure.key, figure.player_edge) for figure in math.returns]
 [('ou-base', True), ('ou-bonus', True)]

@@ -35,7 +35,7 @@ LARGEST_NUMBER: Final = 1_000_000
 """The largest whole number or ratio term the editor takes: past it is a slip or a probe."""
 _WHOLE: Final = re.compile(r"[0-9]{1,7}")  # ASCII digits only: not "١٠" nor "１０"
 _RATIO: Final = re.compile(r"(?P<pays>[0-9]{1,7})\s*(?::|\s+to\s+)\s*(?P<per>[0-9]{1,7})", re.IGNORECASE)
-RATIO_FORMAT: Final = 'a ratio written with digits 0-9, such as "3:2"'
+RATIO_FORMAT: Final = 'a ratio with digits 0-9, such as "3:2"'
 
 
 def _whole_number(text: str) -> int:
@@ -101,16 +101,16 @@ class PayTableField(forms.Field):
 
     def clean(self, value: Any) -> dict[str, str] | None:
         table: dict[str, str] = {}
-        allowed = {key for key, _label in self.choices} if self.choices is not None else None
+        labels = dict(self.choices or [])
         for number, (key, ratio) in enumerate(value or [], start=1):
             if not key and not ratio:
                 continue
             if not key or not ratio:
                 raise forms.ValidationError(f"row {number}: give both the combination and what it pays")
-            if allowed is not None and key not in allowed:
+            if self.choices is not None and key not in labels:
                 raise forms.ValidationError(f"row {number}: {key!r} is not one of this table's combinations")
             if key in table:
-                raise forms.ValidationError(f"row {number}: {key!r} is listed twice")
+                raise forms.ValidationError(f"row {number}: {labels.get(key, key)} is listed twice")
             try:
                 table[key] = _ratio_text(ratio)
             except forms.ValidationError as error:

@@ -59,7 +59,7 @@ def test_staff_edit_the_bonus_table_and_see_the_math(
     new_row.locator("input.ratio").fill("20:1")
     page.wait_for_selector("#math-panel table.returns")
 
-    # Remove the spare blank row, give a reason, save.
+    # Give a reason and save (the blank spare row is no row).
     page.fill("textarea[name=change-reason]", "New Bonus table from the games manager")
     page.click("button[type=submit]:has-text('Save')")
     page.wait_for_selector(".messages li:has-text('Saved')")

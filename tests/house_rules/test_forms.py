@@ -84,7 +84,7 @@ INVALID: list[tuple[str, dict[str, Any], str, str]] = [
     ("over-under-26", {"bonus_pay_table": [("8", "")]}, "bonus_pay_table", "row 1"),
     ("over-under-26", {"bonus_pay_table": [("", "5:1")]}, "bonus_pay_table", "row 1"),
     ("over-under-26", {"bonus_pay_table": [("45", "5:1")]}, "bonus_pay_table", "not one of"),
-    ("over-under-26", {"bonus_pay_table": [("8", "5:1"), ("8", "6:1")]}, "bonus_pay_table", "row 2"),
+    ("over-under-26", {"bonus_pay_table": [("8", "5:1"), ("8", "6:1")]}, "bonus_pay_table", "row 2: Total 8 is listed"),
     ("over-under-26", {"bonus_pay_table": [("9", f"{FORTY_NINES}:1")]}, "bonus_pay_table", "row 1"),
     ("pai-gow", {"collection_fee": "1e30"}, "collection_fee", "not an amount"),
     ("pai-gow", {"collection_fee": "-0"}, "collection_fee", "negative"),

@@ -73,7 +73,6 @@ SETTINGS: Final[dict[str, SettingText]] = {
 # The twenty-one family cites each game's own rule for the values the games differ on.
 _FAMILY_IDS: Final = {"blackjack_pays": "blackjack_pays", "dealer_hits_soft_17": "dealer_draws", "decks": "shoe"}
 
-HOUSE_WAY_LABELS: Final = {"pg-h": "PG-H: the numbered house way of RULES.md"}
 
 _COMBINATION_LABELS: Final = {
     "one-pair": "One pair",
@@ -110,7 +109,7 @@ def key_choices(name: str) -> list[tuple[str, str]] | None:
 def text_choices(name: str) -> list[tuple[str, str]] | None:
     """The values a text setting may take, labelled, or ``None`` for free text."""
     if name == "house_way":
-        return [(key, HOUSE_WAY_LABELS.get(key, way.description)) for key, way in sorted(HOUSE_WAYS.items())]
+        return [(key, way.label) for key, way in sorted(HOUSE_WAYS.items())]
     return None
 
 

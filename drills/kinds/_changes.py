@@ -336,7 +336,12 @@ def answers(difference: Difference, situation: Mapping[str, JSON], change: RuleC
 
 def _graded_same(base: DrillKind[Any], situation: Mapping[str, JSON], rules: HouseRules, key: Mapping[str, JSON],
                  other: Mapping[str, JSON]) -> bool:
-    """Whether ``other`` is graded right against ``key`` (the base kind's own grading)."""
+    """Whether ``other`` is graded right against ``key``: equal keys are; otherwise the base
+    kind's own grading decides where it has one (the framework's compares the keys)."""
+    if dict(key) == dict(other):
+        return True
+    if type(base).grade is DrillKind.grade:
+        return False
     solution = Solution(key=key, rules=("-",), explanation="")
     return base.grade(inner_scenario(base, situation, rules, solution), dict(other), rules).correct
 
@@ -374,7 +379,10 @@ def disagree(difference: Difference, situation: Mapping[str, JSON], change: Rule
 
 def find_situation(difference: Difference, rng: random.Random, difficulty: Difficulty,
                    change: RuleChange) -> Mapping[str, JSON] | None:
-    """A situation on which the two rule sets disagree, drawn from ``rng``, or ``None``."""
+    """A situation on which the two rule sets disagree, drawn from ``rng``, or ``None`` (also
+    when the base kind cannot be drilled under the new rules: no question to ask)."""
+    if difference.base_kind().unavailable_reason(change.new):
+        return None
     for attempt in range(TRIES):
         level = difficulty if attempt < OWN_LEVEL_TRIES else Difficulty.HARD
         try:

@@ -1,7 +1,8 @@
 """Writes: assign a "what changed" drill when a property adopts new rules or a trainee moves.
 
 :func:`assign_what_changed` is called by the versions helper's sign-off (the integrator
-wires it) and by :func:`trainee_moved`, which the admin calls when a trainee's property
+wires it, directly or through :func:`rules_adopted`, which assigns every trainee of the
+property) and by :func:`trainee_moved`, which the admin calls when a trainee's property
 changes. The assignment is an ordinary learning assignment ("Master What changed
 (Blackjack)" by the due date), so trainees see it on their home and supervisors on the
 dashboard; the old and new values ride along in :class:`AssignedChange`.
@@ -26,7 +27,7 @@ from drills.what_changed.models import AssignedChange, ChangeReason
 from games.registry import GAMES, game_name
 
 MOVE_DUE_DAYS = 14
-"""A trainee who moves has this many days to master their new property's differences."""
+"""Days to master the differences after a move (and, by default, after new rules are adopted)."""
 NOTE_LENGTH = 300  # Assignment.note
 
 logger = logging.getLogger(__name__)
@@ -75,6 +76,18 @@ def assign_what_changed(
             old_values=change.old.to_mapping(), new_values=change.new.to_mapping(), created_at=timezone.now(),
         )
     return assignment
+
+
+def rules_adopted(*, property: Property, game: str, old_values: Mapping[str, object],
+                  new_values: Mapping[str, object], assigned_by: User | None,
+                  due: dt.date | None = None) -> Assignment | None:
+    """A property adopted new rules for ``game`` (a version signed off): every trainee of the
+    property is assigned what changed, by ``due`` (default in :data:`MOVE_DUE_DAYS` days)."""
+    trainees = User.objects.filter(property=property, role=Role.TRAINEE, is_active=True).order_by("pk")
+    return assign_what_changed(
+        property=property, game=game, old_values=old_values, new_values=new_values, trainees=trainees,
+        assigned_by=assigned_by, due=due or timezone.localdate() + dt.timedelta(days=MOVE_DUE_DAYS),
+    )
 
 
 def trainee_moved(trainee: User, *, from_property: Property | None, by: User | None,

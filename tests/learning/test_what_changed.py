@@ -18,7 +18,7 @@ from drills.practice import services as practice
 from drills.practice.selectors import kind_choices
 from drills.what_changed.models import AssignedChange, ChangeReason
 from drills.what_changed.selectors import change_for
-from drills.what_changed.services import MOVE_DUE_DAYS, assign_what_changed, trainee_moved
+from drills.what_changed.services import MOVE_DUE_DAYS, assign_what_changed, rules_adopted, trainee_moved
 from games.blackjack.rules import BlackjackRules
 from games.errors import RuleSetError
 from tests.personas import make_user
@@ -143,6 +143,29 @@ def test_a_drill_from_the_assignment_keeps_both_rule_sets_and_names_an_old_answe
     RuleSet.objects.create(property=casino, game="blackjack", slug="bj-65", name="6:5", is_default=True,
                            values={"blackjack_pays": "1:1"})
     assert dict(practice.regenerate(stored).solution.key) == stored.key
+
+
+def test_a_retry_runs_under_the_original_change(casino: Property, trainee: User) -> None:
+    assign(casino, [trainee], None, new={"blackjack_pays": "6:5"})
+    client = Client()
+    client.force_login(trainee)
+    client.post("/drills/start/", {"kind": "bj-what-changed", "difficulty": "normal", "mode": "practice"})
+    first = DrillScenario.objects.get(user=trainee)
+    practice.submit_answer(first, {"pays": "0.01", "collects": "0.00"})
+    assign(casino, [trainee], None, new={"dealer_hits_soft_17": True})  # a newer change meanwhile
+    assert client.post("/drills/retry/").status_code == 302
+    retry = DrillScenario.objects.get(retry_of=first)
+    assert retry.rules_values == first.rules_values
+    assert retry.key == first.key
+
+
+def test_new_rules_adopted_assign_every_trainee_of_the_property(casino: Property, trainee: User, teammate: User,
+                                                                 outsider_trainee: User, staff: User) -> None:
+    assignment = rules_adopted(property=casino, game="pai-gow", old_values={}, new_values={"collection_fee": "0.50"},
+                               assigned_by=staff)
+    assert assignment is not None
+    assert set(assignment.trainees.all()) == {trainee, teammate}
+    assert assignment.due_on == timezone.localdate() + dt.timedelta(days=MOVE_DUE_DAYS)
 
 
 def test_without_an_assignment_the_drill_is_refused_with_a_reason(trainee: User) -> None:

@@ -143,7 +143,18 @@ class Difference:
         old, new = change.old.to_mapping()[self.setting], change.new.to_mapping()[self.setting]
         if isinstance(old, Mapping) or isinstance(new, Mapping):
             return f"{self.label}: {_table_change(old or {}, new or {})}"
+        if isinstance(old, str) and isinstance(new, str) and "," in f"{old}{new}":
+            return f"{self.label}: {_entries_change(old, new)}"
         return f"{self.label}: {self.words(old)} → {self.words(new)}"
+
+
+def _entries_change(old: str, new: str) -> str:
+    """Comma-separated entries (the bonus limits): only those that changed."""
+    before = [entry.strip() for entry in old.split(",")]
+    after = [entry.strip() for entry in new.split(",")]
+    gone = [entry for entry in before if entry not in after]
+    came = [entry for entry in after if entry not in before]
+    return f"{', '.join(gone) or 'nothing'} → {', '.join(came) or 'nothing'}"
 
 
 def _table_change(old: Mapping[str, str], new: Mapping[str, str]) -> str:
@@ -237,7 +248,7 @@ def _yes_no(allowed: object) -> str:
 
 
 def _wheel_words(lowest: object) -> str:
-    return "A-2-3-4-5 the lowest straight" if lowest else "A-2-3-4-5 the second-highest straight"
+    return "the lowest straight" if lowest else "the second-highest straight"
 
 
 def _fee_words(fee: object) -> str:
@@ -245,7 +256,7 @@ def _fee_words(fee: object) -> str:
 
 
 def _multiple_words(multiple: object) -> str:
-    return f"a win returns {multiple} × Ante in all"
+    return f"{multiple} × Ante in all"
 
 
 def _twenty_one(ids: Mapping[str, str], dealer_kind: str, extra: tuple[Difference, ...] = ()

@@ -25,8 +25,9 @@ from drills.api.json_input import MAX_JSON_DEPTH, nesting_depth
 from drills.models import Attempt, DrillScenario, Property, RuleSet, Team, User
 from drills.services.rules import make_default
 from drills.services.signin import is_locked, recent_failures, unlock
+from drills.what_changed.services import trainee_moved
 from games.errors import RuleSetError
-from games.registry import GAMES, default_rules
+from games.registry import GAMES, default_rules, game_name
 
 
 def _is_superuser(request: HttpRequest) -> bool:
@@ -189,6 +190,19 @@ class UserAdmin(PropertyScopedAdmin, DjangoUserAdmin):  # type: ignore[type-arg]
         if not _is_superuser(request) and "property" in form.base_fields:
             form.base_fields["property"].required = True
         return form
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        """Save; a trainee moved to another property is assigned, per game, the "what
+        changed" drill of the new property's rules against the old property's."""
+        before = User.objects.filter(pk=obj.pk).values_list("property_id", flat=True).first() if change else None
+        super().save_model(request, obj, form, change)
+        if before is None or before == obj.property_id:
+            return
+        moved = trainee_moved(obj, from_property=Property.objects.get(pk=before), by=request.user)  # type: ignore[arg-type]
+        if moved:
+            games = ", ".join(sorted({game_name(a.rule_change.game).split(" (")[0] for a in moved}))
+            self.message_user(request, f"{obj} moved to {obj.property}: assigned “What changed” for {games}, due "
+                              f"{moved[0].due_on:%d %b %Y}.", messages.INFO)
 
     @admin.display(description="name", ordering="last_name")
     def full_name(self, user: User) -> str:

@@ -15,9 +15,14 @@ revealed; a page or endpoint their role may not use at all is "forbidden" (403).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db.models import Q, QuerySet
 
 from drills.models import Property, Role, RuleSet, Team, User
+
+if TYPE_CHECKING:
+    from drills.rounds.models import DealtRound
 
 # --- what a role may use ---------------------------------------------------------------------
 
@@ -120,3 +125,28 @@ def usable_rule_sets(user: User | None) -> QuerySet[RuleSet]:
     if user.property_id is None:
         return RuleSet.objects.none()
     return RuleSet.objects.filter(property_id=user.property_id)
+
+
+# --- what a dealt round's replay may show ------------------------------------------------------
+
+
+def round_replay_withheld(user: User, stored: DealtRound) -> str | None:
+    """Why the replay of a round ``user`` may otherwise see is withheld from them, or ``None``.
+
+    The replay shows the round step by step beside the correct procedure, and the rest of an
+    unfinished round: the round's own dealer sees it only once the round can no longer be
+    dealt (finished, or an exam round whose sitting is over), and a round of an exam (a table
+    test) only once the sitting's review shows the right answers (its review policy,
+    ``drills.exams.policy``). Supervisors and staff who see the dealer's records replay any
+    of their rounds, live ones included, as before."""
+    if stored.user_id != user.pk:
+        return None
+    from drills.exams.selectors import reveal
+    from drills.rounds.exams import open_for_play
+
+    item = stored.exam_item
+    if not stored.finished and (item is None or open_for_play(stored) is None):
+        return "This round is still being dealt: its replay opens when the round is finished."
+    if item is not None and not reveal(item.sitting)[1].answers:
+        return "This round is part of an exam: its replay opens when the exam's review shows the answers."
+    return None

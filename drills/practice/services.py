@@ -22,9 +22,9 @@ from drills.learning import selectors as learning_selectors
 from drills.learning import services as learning_services
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
 from drills.progress import services as progress_services
-from drills.selectors import default_rule_set
+from drills.rule_versions.services import rule_set_in_force
 from games.house_rules import HouseRules
-from games.registry import default_rules, rules_class
+from games.registry import rules_class
 
 SEED_BITS = 62  # fits a signed 64-bit column on every database
 STRANDED_AFTER = timedelta(minutes=1)
@@ -68,8 +68,8 @@ def start_scenario(
     ``seed`` is only passed when re-showing a stored scenario (retry my mistakes).
     Raises :class:`games.errors.GameError` when the kind is unavailable under the rules.
     """
-    rule_set = default_rule_set(user.property, kind.game)
-    rules = rule_set.as_rules() if rule_set is not None else default_rules(kind.game)
+    in_force = rule_set_in_force(user.property, kind.game)  # due versions applied first
+    rules = in_force.rules
     if seed is None:  # spaced repetition: lean toward the families this trainee misses (issue 15)
         seed, scenario = learning_selectors.leaning_scenario(user, kind, difficulty, rules, new_seed)
     else:
@@ -82,8 +82,10 @@ def start_scenario(
         mode=mode,
         seed=seed,
         engine_version=scenario.engine_version,
-        rule_set=rule_set,
+        rule_set=in_force.rule_set,
         rules_values=rules.to_mapping(),
+        rule_version=in_force.version,
+        rule_version_number=in_force.version.number if in_force.version is not None else None,
         key=dict(scenario.solution.key),
         retry_of=retry_of,
         shown_at=timezone.now(),

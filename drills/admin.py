@@ -16,6 +16,7 @@ from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.db.models import Model, OuterRef, QuerySet
 from django.forms.fields import InvalidJSONInput
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
@@ -250,7 +251,8 @@ class RuleSetAdminForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["values"].help_text = _defaults_help()
+        if "values" in self.fields:  # only when adding: a change is a new version (issue 16)
+            self.fields["values"].help_text = _defaults_help()
 
     def clean_values(self) -> object:
         value = self.cleaned_data.get("values")
@@ -266,6 +268,28 @@ class RuleSetAdmin(PropertyScopedAdmin):
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["effective_values"]
     actions = ["make_default_action"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        """A saved rule set's values change only through a signed-off version (issue 16)."""
+        fields = list(super().get_readonly_fields(request, obj))
+        return ["values", "versions", *fields] if obj is not None else fields
+
+    @admin.display(description="versions")
+    def versions(self, rule_set: RuleSet) -> str:
+        url = reverse("rule_versions:history", args=[rule_set.slug])
+        return format_html(
+            'Values change through a new version signed off by a second staff member: <a href="{}">{}</a>',
+            url, "versions and sign-off",
+        )
+
+    def save_model(self, request: HttpRequest, obj: RuleSet, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if not change and isinstance(request.user, User):  # version 1 (made on save) is theirs
+            from drills.rule_versions.models import RuleSetVersion
+
+            RuleSetVersion.objects.filter(rule_set=obj, number=1, proposed_by__isnull=True).update(
+                proposed_by=request.user
+            )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return super().get_queryset(request).select_related("property")

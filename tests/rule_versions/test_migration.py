@@ -36,7 +36,8 @@ def test_every_existing_rule_set_gets_version_1_signed_off_by_nobody() -> None:
     version = versions[six_five.pk]
     assert (version.number, version.status, version.values) == (1, "signed_off", {"blackjack_pays": "6:5"})
     assert (version.proposed_by_id, version.signed_off_by_id, version.signed_off_at) == (None, None, None)
-    assert version.effective_from == created.date() and "before versions" in version.reason
+    assert version.effective_from == created.date()
+    assert "before versions" in version.reason
     assert versions[plain.pk].values == {}
 
     executor = MigrationExecutor(connection)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 
 import pytest
 import time_machine
@@ -32,7 +33,7 @@ def propose(rule_set: RuleSet, author: User, values: dict[str, object], on: dt.d
 
 
 @pytest.fixture(autouse=True)
-def _frozen():  # type: ignore[no-untyped-def]
+def clock() -> Iterator[time_machine.Coordinates]:
     with time_machine.travel(NOON, tick=False) as traveller:
         yield traveller
 
@@ -58,15 +59,18 @@ def test_a_proposal_waits_for_sign_off_then_takes_effect(blackjack: RuleSet, aut
     assert_values_match_version_in_force(blackjack)
 
 
-def test_a_future_version_takes_effect_on_its_date(blackjack: RuleSet, author: User, checker: User, _frozen) -> None:  # type: ignore[no-untyped-def]
+def test_a_future_version_takes_effect_on_its_date(
+    blackjack: RuleSet, author: User, checker: User, clock: time_machine.Coordinates
+) -> None:
     later = TODAY + dt.timedelta(days=10)
     version = sign_off(propose(blackjack, author, {"decks": 8}, on=later), by=checker)
     blackjack.refresh_from_db()
-    assert blackjack.values == {} and version_in_force(blackjack).number == 1  # type: ignore[union-attr]
+    assert blackjack.values == {}
+    assert version_in_force(blackjack).number == 1
     assert version_in_force(blackjack, on=later) == version
-    _frozen.move_to(dt.datetime(2026, 3, 11, 23, 59, tzinfo=dt.UTC))
+    clock.move_to(dt.datetime(2026, 3, 11, 23, 59, tzinfo=dt.UTC))
     assert services.apply_all_due() == 0
-    _frozen.move_to(dt.datetime(2026, 3, 12, 0, 1, tzinfo=dt.UTC))
+    clock.move_to(dt.datetime(2026, 3, 12, 0, 1, tzinfo=dt.UTC))
     assert services.apply_all_due() == 1  # the beat task's service
     assert_values_match_version_in_force(blackjack)
     assert blackjack.values == {"decks": 8}
@@ -74,12 +78,13 @@ def test_a_future_version_takes_effect_on_its_date(blackjack: RuleSet, author: U
 
 
 def test_a_due_version_is_applied_when_the_rule_set_is_read_for_a_drill(
-    blackjack: RuleSet, author: User, checker: User, _frozen  # type: ignore[no-untyped-def]
+    blackjack: RuleSet, author: User, checker: User, clock: time_machine.Coordinates
 ) -> None:
     sign_off(propose(blackjack, author, {"blackjack_pays": "6:5"}, on=TODAY + dt.timedelta(days=1)), by=checker)
-    _frozen.move_to(NOON + dt.timedelta(days=1))
+    clock.move_to(NOON + dt.timedelta(days=1))
     in_force = services.rule_set_in_force(blackjack.property, "blackjack")  # no beat task ran
-    assert in_force.version is not None and in_force.version.number == 2
+    assert in_force.version is not None
+    assert in_force.version.number == 2
     assert str(in_force.rules.blackjack_pays) == "6:5"  # type: ignore[attr-defined]
     assert_values_match_version_in_force(blackjack)
 
@@ -188,4 +193,6 @@ def test_staff_of_another_property_cannot_propose(blackjack: RuleSet, stranger: 
 def test_a_rule_set_without_versions_gets_version_1_when_read(blackjack: RuleSet) -> None:
     RuleSetVersion.objects.filter(rule_set=blackjack).delete()
     version = services.apply_due_versions(blackjack)
-    assert version is not None and version.number == 1 and version.reason == services.BEFORE_VERSIONS
+    assert version is not None
+    assert version.number == 1
+    assert version.reason == services.BEFORE_VERSIONS

@@ -1,12 +1,14 @@
 """Every existing rule set gets its version 1: its values as they are, in force since it was
 created, signed off by nobody ("before versions")."""
 
+from django.apps.registry import Apps
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 BEFORE_VERSIONS = "The rule set's values before versions (recorded when versions began)."
 
 
-def give_version_1(apps, schema_editor):
+def give_version_1(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     RuleSet = apps.get_model("drills", "RuleSet")
     RuleSetVersion = apps.get_model("rule_versions", "RuleSetVersion")
     for rule_set in RuleSet.objects.filter(versions__isnull=True).iterator():

@@ -67,3 +67,11 @@ def ran_under(record: object) -> str:
         rule_set = version.rule_set
     effective = version.effective_from if version is not None else None
     return version_label(rule_set.name if rule_set is not None else None, number, effective)
+
+
+def ran_under_short(record: object) -> str:
+    """"version N", "before versions" or "standard rules", for a row of a list."""
+    number = getattr(record, "rule_version_number", None)
+    if number is not None:
+        return f"version {number}"
+    return "before versions" if getattr(record, "rule_set_id", None) is not None else "standard rules"

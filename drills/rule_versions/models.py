@@ -13,8 +13,11 @@ values of the version in force (``services.apply_due_versions``).
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from drills.models import RuleSet
 
@@ -65,6 +68,8 @@ class RuleSetVersion(models.Model):
         return f"{self.rule_set.name}, version {self.number}"
 
     @property
-    def before_versions(self) -> bool:
-        """The values the rule set had when versions began (signed off by nobody)."""
-        return self.status != VersionStatus.PENDING and self.signed_off_by_id is None and self.proposed_by_id is None
+    def in_force_from(self) -> date:
+        """The day it took (or takes) effect: its effective date, or its sign-off's if later."""
+        if self.signed_off_at is None:
+            return self.effective_from
+        return max(self.effective_from, timezone.localdate(self.signed_off_at))

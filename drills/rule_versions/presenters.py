@@ -65,7 +65,7 @@ def ran_under(record: object) -> str:
     number = getattr(record, "rule_version_number", None)
     if rule_set is None and version is not None:
         rule_set = version.rule_set
-    effective = version.effective_from if version is not None else None
+    effective = version.in_force_from if version is not None else None
     return version_label(rule_set.name if rule_set is not None else None, number, effective)
 
 

@@ -158,6 +158,8 @@ def sign_off(version: RuleSetVersion, *, by: User) -> RuleSetVersion:
     if not access.may_sign_off(by, rule_set, version.proposed_by_id):
         raise VersionError("by", "only staff of the rule set's property may sign off its changes")
     with transaction.atomic():
+        # The rule set's row first, as every writer of its versions does: one lock order.
+        RuleSet.objects.select_for_update().filter(pk=rule_set.pk).first()
         _decide(version, status=VersionStatus.SIGNED_OFF, signed_off_by=by, signed_off_at=timezone.now())
         apply_due_versions(rule_set)
     return version

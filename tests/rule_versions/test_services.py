@@ -196,3 +196,19 @@ def test_a_rule_set_without_versions_gets_version_1_when_read(blackjack: RuleSet
     assert version is not None
     assert version.number == 1
     assert version.reason == services.BEFORE_VERSIONS
+
+
+def test_the_beat_task_puts_due_versions_in_force(
+    blackjack: RuleSet, author: User, checker: User, clock: time_machine.Coordinates
+) -> None:
+    from django.conf import settings
+
+    from drills.rule_versions.tasks import apply_due_versions
+
+    entry = settings.CELERY_BEAT_SCHEDULE["rule-versions-apply-due"]
+    assert entry["task"] == apply_due_versions.name
+    sign_off(propose(blackjack, author, {"decks": 4}, on=TODAY + dt.timedelta(days=1)), by=checker)
+    clock.move_to(NOON + dt.timedelta(days=1))
+    assert apply_due_versions.delay().get() == 1
+    assert_values_match_version_in_force(blackjack)
+    assert blackjack.values == {"decks": 4}

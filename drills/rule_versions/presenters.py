@@ -14,7 +14,7 @@ from drills.rule_versions.selectors import version_label
 
 def person(user: User | None) -> str:
     if user is None:
-        return "nobody"
+        return "not recorded"
     return user.get_full_name() or user.username
 
 

@@ -20,6 +20,8 @@ from drills.models import RuleSet, User
 from drills.rule_versions import presenters, selectors, services
 from drills.rule_versions.models import RuleSetVersion, VersionStatus
 from games.errors import RuleSetError
+from games.house_rules import value_text
+from games.registry import rules_class
 from games.rule_settings import setting_info
 
 View = Callable[..., HttpResponse]
@@ -89,10 +91,11 @@ def _detail_context(request: HttpRequest, version: RuleSetVersion) -> dict[str, 
     in_force = selectors.version_in_force(rule_set)
     try:
         changes = selectors.change_rows(rule_set.game, before.values if before else {}, version.values)
+        rules = rules_class(rule_set.game).from_mapping(version.values)
+        settings = [(setting_info(rule_set.game, name), value_text(getattr(rules, name))) for name in version.values]
         problem = ""
     except RuleSetError as error:  # stored values the engine no longer accepts
-        changes, problem = [], str(error)
-    settings = [(setting_info(rule_set.game, name), value) for name, value in version.values.items()]
+        changes, settings, problem = [], [], str(error)
     is_pending = version.status == VersionStatus.PENDING
     return {
         "rule_set": rule_set,

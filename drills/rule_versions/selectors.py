@@ -50,6 +50,11 @@ def pending_for(user: User) -> QuerySet[RuleSetVersion]:
     )
 
 
+def pending_version(rule_set: RuleSet) -> RuleSetVersion | None:
+    """The version of ``rule_set`` waiting for sign-off, if any (at most one)."""
+    return RuleSetVersion.objects.filter(rule_set=rule_set, status=VersionStatus.PENDING).first()
+
+
 def version_before(version: RuleSetVersion) -> RuleSetVersion | None:
     return RuleSetVersion.objects.filter(rule_set_id=version.rule_set_id, number__lt=version.number).order_by(
         "-number"

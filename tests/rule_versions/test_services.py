@@ -212,3 +212,13 @@ def test_the_beat_task_puts_due_versions_in_force(
     assert apply_due_versions.delay().get() == 1
     assert_values_match_version_in_force(blackjack)
     assert blackjack.values == {"decks": 4}
+
+
+def test_the_pending_version_is_found(blackjack: RuleSet, author: User, checker: User) -> None:
+    from drills.rule_versions.selectors import pending_version
+
+    assert pending_version(blackjack) is None
+    version = propose(blackjack, author, {"decks": 2})
+    assert pending_version(blackjack) == version
+    sign_off(version, by=checker)
+    assert pending_version(blackjack) is None

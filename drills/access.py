@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from drills.models import Role, RuleSet, Team, User
+from drills.models import Property, Role, RuleSet, Team, User
 
 # --- what a role may use ---------------------------------------------------------------------
 
@@ -92,6 +92,24 @@ def visible_rule_sets(user: User) -> QuerySet[RuleSet]:
     if user.role == Role.STAFF and user.property_id is not None:
         return rule_sets.filter(property_id=user.property_id)
     return rule_sets.none()
+
+
+def editable_rule_sets(user: User) -> QuerySet[RuleSet]:
+    """Rule sets a user may change in the house-rules editor: their property's for its
+    staff, all for a superuser, none for anyone else."""
+    if not is_property_staff(user):
+        return RuleSet.objects.none()
+    return visible_rule_sets(user)
+
+
+def house_rule_properties(user: User) -> QuerySet[Property]:
+    """Properties a user may add a rule set to: every one for a superuser, their own for
+    its staff, none for anyone else (or staff without a property)."""
+    if user.is_authenticated and user.is_superuser:
+        return Property.objects.all()
+    if is_property_staff(user) and user.property_id is not None:
+        return Property.objects.filter(pk=user.property_id)
+    return Property.objects.none()
 
 
 def usable_rule_sets(user: User | None) -> QuerySet[RuleSet]:

@@ -18,13 +18,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
+from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.learning import selectors as learning_selectors
 from drills.learning import services as learning_services
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
 from drills.progress import services as progress_services
-from drills.rule_versions.services import rule_set_in_force
+from drills.rule_versions.services import InForce, rule_set_in_force
+from drills.what_changed.selectors import change_for
+from games.errors import GameError
 from games.house_rules import HouseRules
-from games.registry import rules_class
 
 SEED_BITS = 62  # fits a signed 64-bit column on every database
 STRANDED_AFTER = timedelta(minutes=1)
@@ -46,12 +48,28 @@ def regenerate(stored: DrillScenario) -> Scenario:
 
 
 def stored_rules(stored: DrillScenario) -> HouseRules:
-    """The rule set in force when the scenario was shown (its stored snapshot)."""
-    return rules_class(get_kind(stored.kind).game).from_mapping(stored.rules_values)
+    """The rule set in force when the scenario was shown (its stored snapshot; for a "what
+    changed" kind both the old and the new rules)."""
+    rules: HouseRules = get_kind(stored.kind).rules_from_mapping(stored.rules_values)
+    return rules
 
 
 def _regenerate_under(stored: DrillScenario, rules: HouseRules) -> Scenario:
     return get_kind(stored.kind).generate(stored.seed, Difficulty(stored.difficulty), rules)
+
+
+def drill_rules(user: User, kind: DrillKind[Any], retry_of: DrillScenario | None = None) -> InForce:
+    """The rules a new scenario of ``kind`` runs under: the property's rule set for the game
+    with the version in force (due versions applied first); for a "what changed" kind, the
+    change assigned to the trainee (a retry: the original's), of no one rule set."""
+    if is_change_kind(kind):
+        if retry_of is not None:
+            return InForce(None, None, stored_rules(retry_of))
+        change = change_for(user, kind.game)
+        if change is None:
+            raise GameError(NOT_ASSIGNED)
+        return InForce(None, None, change)
+    return rule_set_in_force(user.property, kind.game)
 
 
 def start_scenario(
@@ -68,7 +86,7 @@ def start_scenario(
     ``seed`` is only passed when re-showing a stored scenario (retry my mistakes).
     Raises :class:`games.errors.GameError` when the kind is unavailable under the rules.
     """
-    in_force = rule_set_in_force(user.property, kind.game)  # due versions applied first
+    in_force = drill_rules(user, kind, retry_of)
     rules = in_force.rules
     if seed is None:  # spaced repetition: lean toward the families this trainee misses (issue 15)
         seed, scenario = learning_selectors.leaning_scenario(user, kind, difficulty, rules, new_seed)

@@ -300,8 +300,8 @@ class RuleSetAdmin(PropertyScopedAdmin):
     @admin.display(description="versions")
     def versions(self, rule_set: RuleSet) -> str:
         return format_html(
-            'Values change in the <a href="{}">house-rules editor</a>, as a new version a second staff member '
-            'signs off: <a href="{}">versions and sign-off</a>.',
+            '<a href="{}">Edit these values in the house-rules editor</a>: each change is a new version a second '
+            'staff member signs off (<a href="{}">versions and sign-off</a>).',
             reverse("house-rules:edit", args=[rule_set.slug]), reverse("rule_versions:history", args=[rule_set.slug]),
         )
 

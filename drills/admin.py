@@ -308,11 +308,9 @@ class RuleSetAdmin(PropertyScopedAdmin):
     def save_model(self, request: HttpRequest, obj: RuleSet, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
         if not change and isinstance(request.user, User):  # version 1 (made on save) is theirs
-            from drills.rule_versions.models import RuleSetVersion
+            from drills.rule_versions.services import record_creation
 
-            RuleSetVersion.objects.filter(rule_set=obj, number=1, proposed_by__isnull=True).update(
-                proposed_by=request.user
-            )
+            record_creation(obj, author=request.user, reason="")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return super().get_queryset(request).select_related("property")

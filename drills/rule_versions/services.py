@@ -41,12 +41,14 @@ CREATED = "The rule set's first values, when it was created."
 
 
 class VersionError(Exception):
-    """A refused proposal, sign-off or rejection; ``field`` names what was wrong."""
+    """A refused proposal, sign-off or rejection; ``field`` names what was wrong; ``code``
+    ``"unchanged"``: the proposal changes nothing."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, code: str = "") -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.code = code
 
 
 def canonical_values(game: str, values: object) -> dict[str, Any]:
@@ -85,6 +87,16 @@ def first_version(rule_set: RuleSet, *, author: User | None = None, reason: str 
     return version
 
 
+def record_creation(rule_set: RuleSet, *, author: User, reason: str) -> RuleSetVersion:
+    """Who created a new rule set and why, on its version 1 (made when it was saved)."""
+    version = first_version(rule_set)
+    RuleSetVersion.objects.filter(pk=version.pk, proposed_by__isnull=True).update(
+        proposed_by=author, reason=reason.strip() or version.reason
+    )
+    version.refresh_from_db()
+    return version
+
+
 def _check_proposal(locked: RuleSet, canonical: dict[str, Any], effective_from: date) -> None:
     versions = RuleSetVersion.objects.filter(rule_set=locked)
     pending = versions.filter(status=VersionStatus.PENDING).first()
@@ -97,7 +109,9 @@ def _check_proposal(locked: RuleSet, canonical: dict[str, Any], effective_from: 
     new_rules = _rules(locked.game, canonical)
     for basis, what in ((in_force, "in force"), (latest, "signed off")):
         if basis is not None and _rules(locked.game, basis.values) == new_rules:
-            raise VersionError("values", f"these are the rules of version {basis.number} ({what}): nothing changes")
+            raise VersionError(
+                "values", f"these are the rules of version {basis.number} ({what}): nothing changes", "unchanged"
+            )
     if latest is not None and effective_from < latest.effective_from:
         raise VersionError(
             "effective_from",

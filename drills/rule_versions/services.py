@@ -214,10 +214,52 @@ def apply_due_versions(rule_set: RuleSet, today: date | None = None) -> RuleSetV
             rule_set=locked, status=VersionStatus.SIGNED_OFF, number__lt=in_force.number
         ).update(status=VersionStatus.SUPERSEDED)
         if locked.values != in_force.values:
+            replaced = _version_with(locked, locked.values, below=in_force.number)
             locked.values = in_force.values
             locked.save(update_fields=["values", "updated_at"])
+            if locked.is_default and replaced is not None:  # once per change: under the row's lock
+                _queue_adoption(in_force.pk, replaced.pk)
     rule_set.values = in_force.values
     return in_force
+
+
+def _version_with(rule_set: RuleSet, values: object, *, below: int) -> RuleSetVersion | None:
+    """The latest version before number ``below`` that took effect with these values (the one
+    a change replaces)."""
+    earlier = RuleSetVersion.objects.filter(rule_set=rule_set, status__in=TOOK_EFFECT, number__lt=below)
+    return next((v for v in earlier.order_by("-number") if v.values == values), None)
+
+
+def _queue_adoption(version_id: int, replaced_id: int) -> None:
+    from drills.rule_versions.tasks import announce_adoption
+
+    transaction.on_commit(lambda: announce_adoption.delay(version_id, replaced_id))
+
+
+def announce_adoption(version_id: int, replaced_id: int) -> bool:
+    """The property adopted a version of its default rule set in place of another: every
+    trainee of it is assigned the game's "what changed" drill, unless that was done already
+    (a task delivered twice). True when an assignment was made."""
+    from drills.what_changed.models import AssignedChange, ChangeReason
+    from drills.what_changed.services import rules_adopted
+
+    version = RuleSetVersion.objects.select_related("rule_set", "rule_set__property", "signed_off_by").get(
+        pk=version_id
+    )
+    before = RuleSetVersion.objects.get(pk=replaced_id)
+    rule_set = version.rule_set
+    new_values = rules_class(rule_set.game).from_mapping(version.values).to_mapping()
+    done = AssignedChange.objects.filter(
+        property=rule_set.property, game=rule_set.game, reason=ChangeReason.VERSION, new_values=new_values,
+        created_at__gte=version.signed_off_at or version.proposed_at,
+    )
+    if done.exists():
+        return False
+    assignment = rules_adopted(
+        property=rule_set.property, game=rule_set.game, old_values=before.values, new_values=version.values,
+        assigned_by=version.signed_off_by,
+    )
+    return assignment is not None
 
 
 def apply_all_due(today: date | None = None) -> int:

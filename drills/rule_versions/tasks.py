@@ -13,3 +13,10 @@ def apply_due_versions() -> int:
     """Put in force every signed-off version whose effective date has come."""
     return services.apply_all_due()
 
+
+
+@shared_task(name="drills.rule_versions.tasks.announce_adoption", acks_late=True, reject_on_worker_lost=True)
+def announce_adoption(version_id: int, replaced_id: int) -> bool:
+    """Assign "what changed" to the trainees of a property that adopted a version in place of
+    another (queued on commit when the version goes in force)."""
+    return services.announce_adoption(version_id, replaced_id)

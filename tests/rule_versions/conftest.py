@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.test import Client
 
@@ -66,3 +68,17 @@ def client_for(user: User | None) -> Client:
     if user is not None:
         client.force_login(user)
     return client
+
+
+@pytest.fixture
+def in_process() -> Iterator[None]:
+    """Tasks run in-process even where a broker is configured: a worker could not see this
+    test's uncommitted rows (the real worker has its own tests)."""
+    from casino_training.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = eager

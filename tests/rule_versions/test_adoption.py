@@ -15,7 +15,7 @@ from drills.rule_versions import services
 from drills.rule_versions.services import propose_version, sign_off
 from drills.what_changed.models import AssignedChange
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process")]
 NOON = dt.datetime(2027, 6, 1, 12, 0, tzinfo=dt.UTC)
 
 

@@ -198,6 +198,7 @@ def test_a_rule_set_without_versions_gets_version_1_when_read(blackjack: RuleSet
     assert version.reason == services.BEFORE_VERSIONS
 
 
+@pytest.mark.usefixtures("in_process")
 def test_the_beat_task_puts_due_versions_in_force(
     blackjack: RuleSet, author: User, checker: User, clock: time_machine.Coordinates
 ) -> None:

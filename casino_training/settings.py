@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "drills.rounds",
     "drills.learning",
     "drills.what_changed",
+    "drills.rule_versions",
 ]
 
 MIDDLEWARE = [
@@ -249,6 +250,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "learning-rebuild-family-cards": {
         "task": "drills.learning.tasks.rebuild_family_cards",
         "schedule": crontab(hour=3, minute=47),
+    },
+    # Issue 16: signed-off rule-set versions whose effective date has come go in force
+    # (they also do when a rule set is read for a new drill, round or exam).
+    "rule-versions-apply-due": {
+        "task": "drills.rule_versions.tasks.apply_due_versions",
+        "schedule": crontab(minute=1),
     },
 }
 

@@ -150,3 +150,19 @@ def round_replay_withheld(user: User, stored: DealtRound) -> str | None:
     if item is not None and not reveal(item.sitting)[1].answers:
         return "This round is part of an exam: its replay opens when the exam's review shows the answers."
     return None
+
+
+# --- house rule versions (issue 16) ------------------------------------------------------------
+
+
+def may_change_rule_set(user: User, rule_set: RuleSet) -> bool:
+    """Propose, sign off or reject versions of ``rule_set``: active staff of its property, or
+    a superuser."""
+    if not (is_property_staff(user) and user.is_active):
+        return False
+    return bool(user.is_superuser or (user.property_id is not None and user.property_id == rule_set.property_id))
+
+
+def may_sign_off(user: User, rule_set: RuleSet, author_id: int | None) -> bool:
+    """A change is signed off by a *second* staff member: never its author."""
+    return may_change_rule_set(user, rule_set) and user.pk != author_id

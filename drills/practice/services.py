@@ -21,13 +21,12 @@ from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenari
 from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.learning import selectors as learning_selectors
 from drills.learning import services as learning_services
-from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, RuleSet, User
+from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
 from drills.progress import services as progress_services
-from drills.selectors import default_rule_set
+from drills.rule_versions.services import InForce, rule_set_in_force
 from drills.what_changed.selectors import change_for
 from games.errors import GameError
 from games.house_rules import HouseRules
-from games.registry import default_rules
 
 SEED_BITS = 62  # fits a signed 64-bit column on every database
 STRANDED_AFTER = timedelta(minutes=1)
@@ -59,20 +58,18 @@ def _regenerate_under(stored: DrillScenario, rules: HouseRules) -> Scenario:
     return get_kind(stored.kind).generate(stored.seed, Difficulty(stored.difficulty), rules)
 
 
-def drill_rules(
-    user: User, kind: DrillKind[Any], retry_of: DrillScenario | None = None
-) -> tuple[RuleSet | None, HouseRules]:
-    """The rules a new scenario of ``kind`` runs under: the property's rule set for the game;
-    for a "what changed" kind, the change assigned to the trainee (a retry: the original's)."""
+def drill_rules(user: User, kind: DrillKind[Any], retry_of: DrillScenario | None = None) -> InForce:
+    """The rules a new scenario of ``kind`` runs under: the property's rule set for the game
+    with the version in force (due versions applied first); for a "what changed" kind, the
+    change assigned to the trainee (a retry: the original's), of no one rule set."""
     if is_change_kind(kind):
         if retry_of is not None:
-            return None, stored_rules(retry_of)
+            return InForce(None, None, stored_rules(retry_of))
         change = change_for(user, kind.game)
         if change is None:
             raise GameError(NOT_ASSIGNED)
-        return None, change
-    rule_set = default_rule_set(user.property, kind.game)
-    return rule_set, rule_set.as_rules() if rule_set is not None else default_rules(kind.game)
+        return InForce(None, None, change)
+    return rule_set_in_force(user.property, kind.game)
 
 
 def start_scenario(
@@ -89,7 +86,8 @@ def start_scenario(
     ``seed`` is only passed when re-showing a stored scenario (retry my mistakes).
     Raises :class:`games.errors.GameError` when the kind is unavailable under the rules.
     """
-    rule_set, rules = drill_rules(user, kind, retry_of)
+    in_force = drill_rules(user, kind, retry_of)
+    rules = in_force.rules
     if seed is None:  # spaced repetition: lean toward the families this trainee misses (issue 15)
         seed, scenario = learning_selectors.leaning_scenario(user, kind, difficulty, rules, new_seed)
     else:
@@ -102,8 +100,10 @@ def start_scenario(
         mode=mode,
         seed=seed,
         engine_version=scenario.engine_version,
-        rule_set=rule_set,
+        rule_set=in_force.rule_set,
         rules_values=rules.to_mapping(),
+        rule_version=in_force.version,
+        rule_version_number=in_force.version.number if in_force.version is not None else None,
         key=dict(scenario.solution.key),
         retry_of=retry_of,
         shown_at=timezone.now(),

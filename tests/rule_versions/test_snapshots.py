@@ -46,17 +46,18 @@ def test_a_drill_records_and_shows_its_version(version_2: RuleSet, trainee: User
     assert _label(version_2, 2) in attempt_page
 
 
-def test_a_round_records_and_its_replay_shows_its_version(version_2: RuleSet, trainee: User) -> None:
+def test_a_round_records_and_its_replay_shows_its_version(version_2: RuleSet, trainee: User, supervisor: User) -> None:
     stored = rounds.start_round(trainee, "blackjack", Level.EASY, Focus.DEAL, seed=7)
     assert stored.rule_version_number == 2
-    page = client_for(trainee).get(f"/rounds/{stored.public_id}/replay/").content.decode()
+    # the supervisor: a dealer's own replay opens only once the round is finished
+    page = client_for(supervisor).get(f"/rounds/{stored.public_id}/replay/").content.decode()
     assert _label(version_2, 2) in page
 
 
-def test_a_record_from_before_versions_says_so(blackjack: RuleSet, trainee: User) -> None:
+def test_a_record_from_before_versions_says_so(blackjack: RuleSet, trainee: User, supervisor: User) -> None:
     stored = rounds.start_round(trainee, "blackjack", Level.EASY, Focus.DEAL, seed=7)
     type(stored).objects.filter(pk=stored.pk).update(rule_version=None, rule_version_number=None)
-    page = client_for(trainee).get(f"/rounds/{stored.public_id}/replay/").content.decode()
+    page = client_for(supervisor).get(f"/rounds/{stored.public_id}/replay/").content.decode()
     assert f"House rules: {blackjack.name} (before versions)" in page
 
 

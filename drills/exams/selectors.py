@@ -119,36 +119,24 @@ def visible_candidates(user: User) -> QuerySet[User]:
 
 
 def visible_sittings(user: User) -> QuerySet[Sitting]:
-    """Sittings of the candidates the user may see, on exams of the user's property."""
-    sittings = Sitting.objects.select_related("candidate", "blueprint", "version", "result", "result__certificate")
-    if user.is_superuser:
-        return sittings
-    if not access.is_team_viewer(user) or user.property_id is None:
-        return sittings.none()
-    return sittings.filter(
-        blueprint__property_id=user.property_id, candidate_id__in=access.visible_candidates(user).values("pk")
+    """Sittings whose results the user may see (``drills.access.visible_sittings``)."""
+    return access.visible_sittings(user).select_related(
+        "candidate", "blueprint", "version", "result", "result__certificate"
     )
 
 
 def visible_blueprints(user: User) -> QuerySet[Blueprint]:
-    """Blueprints a staff member manages (their property's; all for a superuser)."""
-    blueprints = Blueprint.objects.select_related("property").prefetch_related(
-        Prefetch("versions", queryset=BlueprintVersion.objects.order_by("-number"))
+    """Blueprints a staff member manages (``drills.access.managed_blueprints``)."""
+    return (
+        access.managed_blueprints(user)
+        .select_related("property")
+        .prefetch_related(Prefetch("versions", queryset=BlueprintVersion.objects.order_by("-number")))
     )
-    if user.is_superuser:
-        return blueprints
-    if access.is_property_staff(user) and user.property_id is not None:
-        return blueprints.filter(property_id=user.property_id)
-    return blueprints.none()
 
 
 def results_blueprints(user: User) -> QuerySet[Blueprint]:
-    if user.is_superuser:
-        return Blueprint.objects.all()
-    property_id = user.property_id
-    if property_id is None or not can_see_results(user):
-        return Blueprint.objects.none()
-    return Blueprint.objects.filter(property_id=property_id)
+    """Exams the results page filters by (``drills.access.results_blueprints``)."""
+    return access.results_blueprints(user)
 
 
 def certificate_by_code(code: str) -> Certificate | None:

@@ -185,6 +185,28 @@ def results_blueprints(user: User) -> QuerySet[Blueprint]:
     return Blueprint.objects.filter(property_id=user.property_id)
 
 
+def sittable_blueprints(user: User) -> QuerySet[Blueprint]:
+    """Exams a trainee may see and sit: the active ones of their property."""
+    if not is_candidate(user) or user.property_id is None:
+        return Blueprint.objects.none()
+    return Blueprint.objects.filter(property_id=user.property_id, is_active=True)
+
+
+def assignable_blueprints(user: User) -> QuerySet[Blueprint]:
+    """Exams a supervisor or staff member may assign: the active ones of their own property."""
+    if not is_team_viewer(user) or user.property_id is None:
+        return Blueprint.objects.none()
+    return Blueprint.objects.filter(property_id=user.property_id, is_active=True)
+
+
+def assignable_trainees(user: User) -> QuerySet[User]:
+    """Trainees a supervisor or staff member may name on an assignment: those they see, of
+    their own property."""
+    if not is_team_viewer(user) or user.property_id is None:
+        return User.objects.none()
+    return visible_trainees(user).filter(role=Role.TRAINEE, property_id=user.property_id)
+
+
 def visible_assignments(user: User) -> QuerySet[Assignment]:
     """Assignments of the property's teams the user sees or naming people they see."""
     if user.property_id is None and not user.is_superuser:

@@ -23,26 +23,14 @@ from games.registry import GAMES, game_name
 
 
 def candidate_blueprints(user: User) -> QuerySet[Blueprint]:
-    """Exams a trainee can see: active blueprints of their property that have a version."""
-    if not access.is_candidate(user) or user.property_id is None:
-        return Blueprint.objects.none()
-    return (
-        Blueprint.objects.filter(property_id=user.property_id, is_active=True, versions__isnull=False)
-        .distinct()
-        .order_by("game", "title")
-    )
+    """Exams a trainee can see (``drills.access.sittable_blueprints``) that have a version."""
+    return access.sittable_blueprints(user).filter(versions__isnull=False).distinct().order_by("game", "title")
 
 
 def candidate_blueprint(user: User, blueprint_id: int) -> Blueprint | None:
     """One exam the trainee can see (one indexed query: the start's hot path)."""
-    if not access.is_candidate(user) or user.property_id is None:
-        return None
     has_version = BlueprintVersion.objects.filter(blueprint_id=OuterRef("pk"))
-    return (
-        Blueprint.objects.filter(pk=blueprint_id, property_id=user.property_id, is_active=True)
-        .filter(Exists(has_version))
-        .first()
-    )
+    return access.sittable_blueprints(user).filter(pk=blueprint_id).filter(Exists(has_version)).first()
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from drills import access
-from drills.access import visible_teams, visible_trainees
+from drills.access import visible_trainees
 from drills.exams.models import Certificate
 from drills.learning import selectors, services
 from drills.learning.forms import AssignmentForm, RevokeForm
@@ -139,7 +139,7 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     if user.property_id is None:
         raise PermissionDenied("Only people of a property assign work.")
-    form = AssignmentForm(request.POST or None, viewer=user, teams=visible_teams(user), people=visible_trainees(user))
+    form = AssignmentForm(request.POST or None, viewer=user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         assignment = services.create_assignment(

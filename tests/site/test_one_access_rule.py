@@ -6,7 +6,9 @@ own property; staff their property; a superuser everything; a trainee themselves
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -298,3 +300,32 @@ def test_a_member_who_moved_does_not_see_the_old_team(world: World, moved: User)
     client = Client()
     client.force_login(moved)
     assert "Team A" not in client.get("/").content.decode()
+    assert client.get("/api/v1/me/").json()["teams"] == []
+    assert [t["name"] for t in client_for(world, "trainee").get("/api/v1/me/").json()["teams"]] == ["Team A"]
+
+
+# --- no access logic outside drills.access -------------------------------------------------------
+
+ACCESS_LOGIC = re.compile(
+    r"is_superuser\b(?!\")|\.members\b|members__|__members\b|Team\.members|__teams\b|\bteams__|"
+    r"property_id=(user|viewer|request\.user)\.property_id"
+)
+# Reads that are not access decisions: a property's own settings looked up for the user.
+NOT_ACCESS = ("KindTarget.objects", "TableChips.objects")
+OUTSIDE = ("drills/access.py", "drills/admin.py", "drills/exams/admin.py", "drills/progress/admin.py",
+           "drills/models/", "drills/services/demo.py", "drills/learning/demo.py", "/migrations/", "/management/")
+
+
+def test_no_access_logic_outside_the_access_module() -> None:
+    """Who sees what, whose team lists whom: pages, API, exports and selectors ask
+    ``drills.access`` (the admin's lists ask it through ``PropertyScopedAdmin``)."""
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for path in sorted((root / "drills").rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        if any(part in name for part in OUTSIDE):
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if ACCESS_LOGIC.search(line) and not any(ok in line for ok in NOT_ACCESS):
+                found.append(f"{name}:{number}: {line.strip()}")
+    assert found == []

@@ -4,11 +4,15 @@ progress where no beat runs."""
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
@@ -114,3 +118,60 @@ def test_every_page_listing_sittings_closes_an_overdue_one(
     sitting.refresh_from_db()
     assert sitting.status == SittingStatus.CLOSED
     assert SittingResult.objects.filter(sitting=sitting).count() == 1
+
+
+HUNG_SUBMIT_BOUND = 1.5  # seconds: the publish gives up within about a second (settings.py)
+
+
+@pytest.mark.services
+def test_a_submit_with_the_broker_hung_answers_within_a_second_and_is_graded_later(
+    candidate: User, other_candidate: User, blueprint: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real redis-server of the test's own, stopped with SIGSTOP: connections are accepted
+    and nothing answers. The submit commits, gives up on the publish within the bound and says
+    so; once the broker is back, the sweep queues the grading and a real worker grades it."""
+    from tests.exams.test_fault_tolerance import REDIS_SERVER, Broker, Worker, publishing_to, wait_until
+
+    assert settings.CELERY_TASK_PUBLISH_RETRY_POLICY == {"max_retries": 0}  # a web process's
+    broker = Broker(tmp_path)
+    worker = Worker(broker.url, tmp_path / "worker.log")
+    if not os.path.exists(REDIS_SERVER):
+        pytest.fail(f"{REDIS_SERVER} is needed to run a broker of the test's own")
+    broker.start()
+    try:
+        with publishing_to(broker.url):
+            early = services.start_sitting(other_candidate, blueprint).sitting
+            answer_all(early)
+            assert signed_in(other_candidate).post(f"/exams/sittings/{early.public_id}/submit/").status_code == 302
+            assert Sitting.objects.get(pk=early.pk).grading_queued_at is not None  # published: the pool is warm
+
+            sitting = services.start_sitting(candidate, blueprint).sitting
+            answer_all(sitting)
+            assert broker.process is not None
+            broker.process.send_signal(signal.SIGSTOP)
+            try:
+                started = time.monotonic()
+                response = signed_in(candidate).post(f"/exams/sittings/{sitting.public_id}/submit/")
+                elapsed = time.monotonic() - started
+            finally:
+                broker.process.send_signal(signal.SIGCONT)
+            assert response.status_code == 302
+            assert response["Location"] == f"/exams/sittings/{sitting.public_id}/result/"
+            assert elapsed < HUNG_SUBMIT_BOUND, f"the submit took {elapsed:.2f} s with the broker hung"
+            sitting.refresh_from_db()
+            assert sitting.status == SittingStatus.SUBMITTED
+            assert sitting.grading_queued_at is None  # left to the sweep
+
+            worker.start()
+            monkeypatch.setattr(services, "REQUEUE_AFTER", timedelta(seconds=1))
+
+            def graded() -> bool:
+                services.close_overdue_sittings()  # the beat sweep's work
+                return SittingResult.objects.filter(sitting_id__in=[early.pk, sitting.pk]).count() == 2
+
+            wait_until(graded, 90, "both sittings graded")
+            assert SittingResult.objects.get(sitting=sitting).passed is True
+            assert SittingResult.objects.filter(sitting=early).count() == 1
+    finally:
+        worker.kill()
+        broker.kill()

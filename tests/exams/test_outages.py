@@ -4,11 +4,15 @@ progress where no beat runs."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -175,3 +179,27 @@ def test_a_submit_with_the_broker_hung_answers_within_a_second_and_is_graded_lat
     finally:
         worker.kill()
         broker.kill()
+
+
+def test_a_web_publish_is_bounded_and_a_worker_keeps_its_brpop_margin() -> None:
+    """With Redis as the broker: a web process publishes in one try of 0.5 s a read; a worker,
+    once started (celeryd_init), reads with 2 s (above kombu's 1 s BRPOP wait) and retries once."""
+    script = (
+        "import django, json, os; os.environ['DJANGO_SETTINGS_MODULE']='casino_training.settings'; django.setup();"
+        "from casino_training.celery import app; from celery.signals import celeryd_init;"
+        "web = [app.conf.broker_transport_options, app.conf.task_publish_retry_policy];"
+        "celeryd_init.send(sender='test', instance=None, conf=app.conf, options={});"
+        "print(json.dumps([web, [app.conf.broker_transport_options, app.conf.task_publish_retry_policy]]))"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SECRET_KEY"}}
+    env.update({"DEBUG": "1", "CELERY_BROKER_URL": "redis://127.0.0.1:6399/0"})
+    root = Path(__file__).resolve().parents[2]
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    (web_options, web_retry), (worker_options, worker_retry) = json.loads(done.stdout)
+    tries = 1 + web_retry["max_retries"]
+    assert tries * web_options["socket_timeout"] <= 0.5  # a hung broker: one read that times out
+    assert web_options["socket_connect_timeout"] <= 0.5
+    assert worker_options["socket_timeout"] > 1.0
+    assert worker_retry["max_retries"] == 1

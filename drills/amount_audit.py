@@ -2,11 +2,11 @@
 enforced it (issue 13), listed by ``manage.py check_amounts`` so that staff can find them.
 
 Read only. The JSON columns that hold amounts are walked: drill answers, exam answers,
-drafts and their audit trail, rule sets and the rule-set snapshots taken with scenarios,
-sittings and dealt rounds. Every number in them counts, JSON numbers and numbers written in
-text alike (``"1e30"``, ``"25-1e30"`` as a table limit, forty 9s, other scripts' digits): a
-number past a million in these columns is an amount past the ceiling (no count, ratio or
-position comes near it).
+drafts and their audit trail, rule sets, the rule-set snapshots taken with scenarios,
+sittings and dealt rounds, and the old and new rules of an assigned "what changed". Every
+number in them counts, JSON numbers and numbers written in text alike (``"1e30"``,
+``"25-1e30"`` as a table limit, forty 9s, other scripts' digits): a number past a million in
+these columns is an amount past the ceiling (no count, ratio or position comes near it).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from django.db.models import QuerySet
 from drills.exams.models import AnswerEvent, Sitting, SittingItem
 from drills.models import Attempt, DrillScenario, RuleSet
 from drills.rounds.models import DealtRound
+from drills.what_changed.models import AssignedChange
 from games.money import MAX_AMOUNT
 
 # A number as text: digits of any script, digit separators, a fraction, an exponent.
@@ -129,6 +130,12 @@ def _sources() -> list[Source]:
             lambda: Sitting.objects.values_list("pk", "public_id", "candidate__username", "rules_values"),
             lambda r: f"sitting {r[1]} ({r[2]})",
             ("rules_values",),
+        ),
+        Source(
+            "Assigned rule change",
+            lambda: AssignedChange.objects.values_list("pk", "game", "property__name", "old_values", "new_values"),
+            lambda r: f"change {r[0]} ({r[1]} at {r[2]})",
+            ("old_values", "new_values"),
         ),
         Source(
             "Dealt round rules",

@@ -132,7 +132,8 @@ class TeamAdmin(PropertyScopedAdmin):
     filter_horizontal = ["supervisors", "members"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
-        return super().get_queryset(request).select_related("property").prefetch_related("supervisors", "members")
+        teams = super().get_queryset(request).select_related("property").prefetch_related("supervisors")
+        return access.with_member_counts(teams)
 
     @admin.display(description="supervisors")
     def supervisor_names(self, team: Team) -> str:
@@ -140,7 +141,8 @@ class TeamAdmin(PropertyScopedAdmin):
 
     @admin.display(description="members")
     def member_count(self, team: Team) -> int:
-        return len(team.members.all())
+        count: int = team.member_count  # type: ignore[attr-defined]  # drills.access.with_member_counts
+        return count
 
 
 @admin.register(User)

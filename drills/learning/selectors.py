@@ -1,9 +1,8 @@
 """Reads of the learning sub-app: what is due, forecast recall, leeches, assignment progress,
 expiring certificates, and the family a new scenario leans toward.
 
-Access: these take the people or team already checked by the caller; who may see whom is
-decided by ``drills.progress.selectors.visible_trainees`` / ``visible_teams`` (to be
-replaced by the single access module when it lands).
+Access: these take the people or team already checked by the caller; who may see whom,
+and who a team's members are, is decided by ``drills.access``.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
+from drills import access
 from drills.exams.models import Certificate
 from drills.kinds.base import GENERAL_FAMILY, Difficulty, DrillKind, Scenario, UnknownKindError, get_kind
 from drills.learning.memory import FIELDS, Memory
@@ -322,9 +322,7 @@ def _assignees(assignments: Sequence[Assignment]) -> dict[int, set[int]]:
     for assignment in assignments:
         if assignment.team_id:
             team_of[assignment.team_id].append(assignment.pk)
-    for team_id, user_id in Team.members.through.objects.filter(team_id__in=list(team_of)).values_list(
-        "team_id", "user_id"
-    ):
+    for team_id, user_id in access.memberships(list(team_of)):
         for assignment_id in team_of[team_id]:
             result[assignment_id].add(user_id)
     for assignment_id, user_id in Assignment.trainees.through.objects.filter(
@@ -425,7 +423,7 @@ def _sort_name(user: User | None) -> tuple[str, str, str]:
 def assignments_of_trainee(user: User) -> list[Assignment]:
     """Assignments naming the trainee or one of their teams, soonest due first."""
     return list(
-        Assignment.objects.filter(Q(trainees=user) | Q(team__members=user))
+        Assignment.objects.filter(Q(trainees=user) | Q(team__in=access.teams_of(user)))
         .select_related("blueprint")
         .distinct()
         .order_by("due_on", "pk")
@@ -435,21 +433,17 @@ def assignments_of_trainee(user: User) -> list[Assignment]:
 def assignments_of_team(team: Team) -> list[Assignment]:
     """Assignments of the team or of any of its members."""
     return list(
-        Assignment.objects.filter(Q(team=team) | Q(trainees__teams=team))
+        Assignment.objects.filter(Q(team=team) | Q(trainees__in=access.team_members(team)))
         .select_related("blueprint", "team")
         .distinct()
         .order_by("due_on", "pk")
     )
 
 
-def visible_assignments(viewer: User, people: Any, teams: Any) -> list[Assignment]:
-    """Assignments of teams the viewer sees or naming people they see (their property)."""
-    if viewer.property_id is None and not viewer.is_superuser:
-        return []
-    query = Assignment.objects.filter(Q(team__in=teams) | Q(trainees__in=people))
-    if not viewer.is_superuser:
-        query = query.filter(property_id=viewer.property_id or 0)
-    return list(query.select_related("blueprint", "team").distinct().order_by("due_on", "pk"))
+def visible_assignments(viewer: User) -> list[Assignment]:
+    """Assignments of teams the viewer sees or naming people they see (``drills.access``)."""
+    query = access.visible_assignments(viewer)
+    return list(query.select_related("blueprint", "team").order_by("due_on", "pk"))
 
 
 # --- certificates -------------------------------------------------------------------------------

@@ -2,9 +2,10 @@
 certificates expiring soon and revoking (staff), and the context the trainee home, the
 trainee progress page and the team dashboard add from here.
 
-Access: supervisors see their teams and members, staff their property
-(``drills.progress.selectors.visible_teams`` / ``visible_trainees``); a trainee asking for
-these pages gets 403; anything not visible is 404.
+Access: supervisors see their teams and members, staff their property, as ``drills.access``
+decides (``visible_teams``, ``visible_trainees``, ``team_members``, ``visible_assignments``,
+``revocable_certificates``); a trainee asking for these pages gets 403; anything not visible
+is 404.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from drills import access
-from drills.access import visible_teams, visible_trainees
+from drills.access import visible_trainees
 from drills.exams.models import Certificate
 from drills.learning import selectors, services
 from drills.learning.forms import AssignmentForm, RevokeForm
@@ -86,9 +87,9 @@ def team_dashboard_context(team: Team, members: list[User] | None = None) -> dic
     """Assignments, forgetting forecast, leeches and expiring certificates of a team."""
     now = timezone.now()
     settings = selectors.settings_for(team.property_id)
-    member_ids = Team.members.through.objects.filter(team=team).values("user_id")
+    member_ids = access.team_member_ids(team)
     memories = selectors.family_memories(member_ids, settings, now)
-    names = {user.pk: user.get_full_name() or user.username for user in (members or team.members.all())}
+    names = {user.pk: user.get_full_name() or user.username for user in (members or access.team_members(team))}
     retention = float(settings.desired_retention)
     forgetting = sorted(
         (m for m in memories if m.recall_then is not None and m.recall_then < retention and m.user_id in names),
@@ -123,7 +124,7 @@ def team_panel(request: HttpRequest, team_id: int) -> HttpResponse:
 @leaders_only
 def assignment_list(request: HttpRequest) -> HttpResponse:
     user = _user(request)
-    assignments = selectors.visible_assignments(user, visible_trainees(user), visible_teams(user))
+    assignments = selectors.visible_assignments(user)
     people = set(visible_trainees(user).values_list("pk", flat=True))
     return render(
         request,
@@ -138,7 +139,7 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     if user.property_id is None:
         raise PermissionDenied("Only people of a property assign work.")
-    form = AssignmentForm(request.POST or None, viewer=user, teams=visible_teams(user), people=visible_trainees(user))
+    form = AssignmentForm(request.POST or None, viewer=user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         assignment = services.create_assignment(
@@ -159,7 +160,7 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
 @leaders_only
 def assignment_detail(request: HttpRequest, assignment_id: int) -> HttpResponse:
     user = _user(request)
-    visible = selectors.visible_assignments(user, visible_trainees(user), visible_teams(user))
+    visible = selectors.visible_assignments(user)
     assignment = next((item for item in visible if item.pk == assignment_id), None)
     if assignment is None:
         raise Http404("No such assignment")
@@ -189,11 +190,9 @@ def certificates(request: HttpRequest) -> HttpResponse:
 
 
 def _certificate_for_staff(user: User, certificate_id: int) -> Certificate:
-    if not user.is_property_staff:
+    if not access.is_property_staff(user):
         raise PermissionDenied("Only staff revoke certificates.")
-    query = Certificate.objects.select_related("result", "candidate").filter(pk=certificate_id)
-    if not user.is_superuser:
-        query = query.filter(blueprint__property_id=user.property_id or 0)
+    query = access.revocable_certificates(user).select_related("result", "candidate").filter(pk=certificate_id)
     certificate = query.first()
     if certificate is None:
         raise Http404("No such certificate")

@@ -77,6 +77,12 @@ class Attempt(models.Model):
     rules = models.JSONField(default=list, blank=True)
     mistake_code = models.CharField(max_length=80, blank=True, db_index=True)
     mistake = models.TextField(blank=True)
+    grading_failures = models.PositiveSmallIntegerField(
+        default=0, help_text="gradings of this received attempt that raised (the sweep backs off)"
+    )
+    next_grading_at = models.DateTimeField(
+        null=True, blank=True, help_text="a received attempt whose grading raised is not tried again before this"
+    )
 
     class Meta:
         ordering = ["-answered_at"]

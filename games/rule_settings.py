@@ -30,6 +30,7 @@ _TWENTY_ONE: Final = {
     "decks": SettingInfo("Decks in the shoe", "BJ-1"),
     "max_hands": SettingInfo("Most hands a box may split into", "BJ-S2"),
     "double_after_split": SettingInfo("Double after split", "BJ-D2"),
+    "surrender_offered": SettingInfo("Surrender offered", "BJ-R1"),
 }
 
 SETTINGS: Final[dict[str, dict[str, SettingInfo]]] = {

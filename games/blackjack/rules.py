@@ -41,6 +41,9 @@ BLACKJACK_PAYS_3_TO_2: Final = Ratio(3, 2)
 INSURANCE_PAYS_2_TO_1: Final = Ratio(2, 1)
 """Every winning hand but a blackjack is paid 1:1 (BJ-5); so is even money (BJ-E)."""
 
+NO_SURRENDER: Final = 'the house does not offer surrender (BJ-R1, house setting "Surrender offered")'
+"""Why a hand may not surrender where the rule set's ``surrender_offered`` is off."""
+
 MAX_DECKS: Final = 8
 MAX_HANDS_LIMIT: Final = 8
 
@@ -84,6 +87,8 @@ class TwentyOneRules(HouseRules):
     """BJ-S2: a box may be split into at most this many hands (three splits)."""
     double_after_split: bool = True
     """BJ-D2: a split hand (not split Aces) may double."""
+    surrender_offered: bool = True
+    """BJ-R1 (house): the house offers surrender at all (seed 001 does); BJ-R1 to BJ-R3 say how."""
 
     # Fixed traits of the game (not house values).
     DEALER_PUSH_TOTAL: ClassVar[int | None] = None

@@ -29,7 +29,8 @@ def test_the_options_drill_answers_no_surrender_citing_the_setting() -> None:
     assert kind.solve(situation, BlackjackRules()).key["surrender"] == "yes"
     solution = kind.solve(situation, NOT_OFFERED)
     assert solution.key["surrender"] == "no"
-    assert "does not offer surrender" in solution.explanation and "BJ-R1" in solution.rules
+    assert "does not offer surrender" in solution.explanation
+    assert "BJ-R1" in solution.rules
 
 
 def test_what_changed_shows_surrender_offered_for_both_twenty_one_games() -> None:
@@ -42,7 +43,8 @@ def test_what_changed_shows_surrender_offered_for_both_twenty_one_games() -> Non
             situation = find_situation(difference, random.Random(5), Difficulty.NORMAL, change)
             assert situation is not None
             found = answers(difference, situation, change)
-            assert found is not None and found.old is not None
+            assert found is not None
+            assert found.old is not None
             # A hand that would surrender under the rules that offer it.
             assert {found.new.key["surrender"], found.old.key["surrender"]} == {"yes", "no"}
     change = RuleChange.of("jack-switch", {}, {"surrender_offered": False})

@@ -49,7 +49,9 @@ def test_no_surrender_when_not_offered_with_the_setting_as_reason(rules: Blackja
     assert can_act(SIXTEEN_V_9, Action.SURRENDER, OFFERED)
     assert not can_act(SIXTEEN_V_9, Action.SURRENDER, rules)
     reason = refusal(SIXTEEN_V_9, Action.SURRENDER, rules)
-    assert reason is not None and "does not offer surrender" in reason and "BJ-R1" in reason
+    assert reason is not None
+    assert "does not offer surrender" in reason
+    assert "BJ-R1" in reason
     assert "Surrender offered" in reason
 
 

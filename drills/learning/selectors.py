@@ -283,6 +283,8 @@ class AssigneeProgress:
     done: int
     total: int
     status: str
+    detail: str = ""
+    """A "what changed" assignment's own answers for its change, in words."""
 
     @property
     def status_label(self) -> str:
@@ -398,6 +400,9 @@ def assignment_progress(
         ids = set().union(*(assignees[a.pk] for a in group))
         mastered |= mastered_skills(ids, kinds, properties.get(property_id or 0))
     passed = passed_exams(user_ids, {a.blueprint_id for a in assignments if a.blueprint_id}, today)
+    from drills.what_changed.selectors import change_progress  # a rule change counts only its own answers
+
+    changes = change_progress(assignments, assignees, properties)
     soon = {pk: (settings or settings_for(pk)).due_soon_days for pk in by_property}
     result = []
     for assignment in assignments:
@@ -405,13 +410,16 @@ def assignment_progress(
         for user_id in sorted(assignees[assignment.pk], key=lambda pk: _sort_name(people.get(pk))):
             if user_id not in people:
                 continue
+            change = changes.get((assignment.pk, user_id))
             if assignment.goal == AssignmentGoal.EXAM:
                 done, total = int((user_id, assignment.blueprint_id) in passed), 1
+            elif change is not None:
+                done, total = int(change.mastered), 1
             else:
                 total = len(assignment.skills)
                 done = sum(1 for slug in assignment.skills if (user_id, slug) in mastered)
             status = assignment_status(assignment, done, total, today, soon[assignment.property_id])
-            item.rows.append(AssigneeProgress(people[user_id], done, total, status))
+            item.rows.append(AssigneeProgress(people[user_id], done, total, status, change.words if change else ""))
         result.append(item)
     return result
 

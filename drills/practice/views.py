@@ -17,6 +17,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from drills.kinds.base import AnswerError, Difficulty, FieldType, Scenario, UnknownKindError, get_kind
+from drills.kinds.what_changed import is_change_kind
+from drills.what_changed.selectors import assigned_change
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario
 from drills.practice import selectors, services
 from drills.rounds.tables.registry import SKILL_PREFIX, is_round_skill
@@ -68,10 +70,15 @@ def start(request: HttpRequest) -> HttpResponse:
     mode = request.POST.get("mode", DrillMode.PRACTICE)
     if mode not in {DrillMode.PRACTICE, DrillMode.SPEED}:
         errors["mode"] = "choose practice or speed"
+    change = None
+    if not errors and request.POST.get("assignment"):  # "Practise" on an assignment of the trainee home
+        change = assigned_change(_user(request), request.POST["assignment"], kind.game)
+        if change is None and is_change_kind(kind):
+            errors["assignment"] = "this rule change is not assigned to you"
     if errors:
         return _picker_with_errors(request, errors)
     try:
-        stored, _ = services.start_scenario(_user(request), kind, Difficulty(difficulty_value), mode)
+        stored, _ = services.start_scenario(_user(request), kind, Difficulty(difficulty_value), mode, change=change)
     except GameError as error:
         return _picker_with_errors(request, {"kind": str(error)})
     return redirect("drills:scenario", public_id=stored.public_id)

@@ -39,6 +39,14 @@ def change_for(user: User, game: str) -> RuleChange | None:
     return None if row is None else _value(row)
 
 
+def assigned_change(user: User, assignment_id: str, game: str) -> RuleChange | None:
+    """The change of ``game`` carried by one assignment of the trainee's (by name or team), or None."""
+    if not assignment_id.isdigit():
+        return None
+    row = AssignedChange.objects.filter(_assigned_to(user), assignment_id=int(assignment_id), game=game).first()
+    return None if row is None else _value(row)
+
+
 def changes_for(user: User) -> dict[str, RuleChange]:
     """The newest change assigned to the trainee per game (one query)."""
     newest: dict[str, RuleChange] = {}

@@ -89,3 +89,45 @@ def test_its_own_progress_shows_on_the_home_and_the_assignment_page(client_for, 
     assert "3 answers for this change, 100 % right" in home
     page = client_for("supervisor").get(f"/learning/assignments/{assignment.pk}/").content.decode()
     assert "3 answers for this change, 100 % right" in page
+
+
+def test_practise_starts_the_assigned_change_and_goes_to_the_question(client_for, team: Team,
+                                                                       trainee: User) -> None:
+    first = assign(team.property, trainee, SIX_TO_FIVE)
+    assign(team.property, trainee, H17, old=SIX_TO_FIVE)  # newer: the drill's default change
+    client = client_for("trainee")
+    home = client.get("/").content.decode()
+    assert home.count(">Practise</button>") == 2
+    assert f'name="assignment" value="{first.pk}"' in home
+    response = client.post("/drills/start/", {"kind": "bj-what-changed", "difficulty": "normal",
+                                               "mode": "practice", "assignment": str(first.pk)})
+    assert response.status_code == 302
+    stored = DrillScenario.objects.get(user=trainee)
+    assert response["Location"].endswith(f"{stored.public_id}/")
+    assert stored.rules_values == RuleChange.of("blackjack", {}, SIX_TO_FIVE).to_mapping()
+
+
+def test_practise_on_a_skill_assignment_starts_the_skill(client_for, team: Team, trainee: User) -> None:
+    assignment = Assignment.objects.create(property=team.property, goal="skills", skills=["bj-payout"],
+                                           due_on=dt.date(2030, 6, 1), created_at=timezone.now())
+    assignment.trainees.add(trainee)
+    client = client_for("trainee")
+    assert f'name="assignment" value="{assignment.pk}"' in client.get("/").content.decode()
+    response = client.post("/drills/start/", {"kind": "bj-payout", "difficulty": "normal", "mode": "practice",
+                                              "assignment": str(assignment.pk)})
+    assert response.status_code == 302
+    assert DrillScenario.objects.get(user=trainee).kind == "bj-payout"
+
+
+def test_practise_on_a_change_not_assigned_is_a_form_error(client_for, team: Team, trainee: User,
+                                                           outsider_trainee: User) -> None:
+    theirs = assign_what_changed(property=outsider_trainee.property, game="blackjack", old_values={},
+                                 new_values=SIX_TO_FIVE, trainees=[outsider_trainee], assigned_by=None,
+                                 due=dt.date(2030, 6, 1))
+    assert theirs is not None
+    assign(team.property, trainee, H17)
+    response = client_for("trainee").post("/drills/start/", {"kind": "bj-what-changed", "difficulty": "normal",
+                                                             "mode": "practice", "assignment": str(theirs.pk)})
+    assert response.status_code in (200, 400)
+    assert "not assigned to you" in response.content.decode()
+    assert not DrillScenario.objects.filter(user=trainee).exists()

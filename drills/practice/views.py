@@ -18,11 +18,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from drills.kinds.base import AnswerError, Difficulty, FieldType, Scenario, UnknownKindError, get_kind
 from drills.kinds.what_changed import is_change_kind
-from drills.what_changed.selectors import assigned_change
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario
 from drills.practice import selectors, services
 from drills.rounds.tables.registry import SKILL_PREFIX, is_round_skill
 from drills.rounds.views import start as start_round_page
+from drills.what_changed.selectors import assigned_change
 from games.errors import GameError
 from games.registry import game_name
 

@@ -143,11 +143,16 @@ def catalogue(property: Property | None) -> Catalogue:
 
 
 def property_rules(property: Property | None) -> dict[str, HouseRules]:
-    """Each game's rules at the property: its default rule set, else the defaults (one query).
-    A stored rule set that no longer validates counts as the defaults here."""
+    """Each game's rules at the property: its default rule set with its due versions applied
+    (two queries when none is due), else the defaults. A stored rule set that no longer
+    validates counts as the defaults here."""
+    from drills.rule_versions.services import apply_due_to
+
     rules = {game: default_rules(game) for game in GAMES}
     if property is not None:
-        for rule_set in RuleSet.objects.filter(property=property, is_default=True):
+        rule_sets = list(RuleSet.objects.filter(property=property, is_default=True))
+        apply_due_to(rule_sets)
+        for rule_set in rule_sets:
             try:
                 rules[rule_set.game] = rule_set.as_rules()
             except RuleSetError:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -221,6 +222,25 @@ def apply_due_versions(rule_set: RuleSet, today: date | None = None) -> RuleSetV
                 _queue_adoption(in_force.pk, replaced.pk)
     rule_set.values = in_force.values
     return in_force
+
+
+def apply_due_to(rule_sets: Iterable[RuleSet], today: date | None = None) -> None:
+    """:func:`apply_due_versions` for rule sets read together (a dashboard, an availability
+    check): one query when nothing is due (each one's latest due signed-off version already
+    holds its values); only the rule sets with something to apply are applied one by one."""
+    rule_sets = list(rule_sets)
+    if not rule_sets:
+        return
+    today = today or timezone.localdate()
+    due: dict[int, list[object]] = {rule_set.pk: [] for rule_set in rule_sets}
+    rows = RuleSetVersion.objects.filter(
+        rule_set_id__in=list(due), status=VersionStatus.SIGNED_OFF, effective_from__lte=today
+    ).values_list("rule_set_id", "values")
+    for rule_set_id, values in rows:
+        due[rule_set_id].append(values)
+    for rule_set in rule_sets:
+        if len(due[rule_set.pk]) != 1 or due[rule_set.pk][0] != rule_set.values:
+            apply_due_versions(rule_set, today)
 
 
 def _version_with(rule_set: RuleSet, values: object, *, below: int) -> RuleSetVersion | None:

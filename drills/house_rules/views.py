@@ -137,6 +137,7 @@ def _save(request: HttpRequest, rule_set: RuleSet, values_form: RuleValuesForm, 
             author=_user(request),
             reason=change_form.cleaned_data["reason"],
             effective_from=change_form.cleaned_data["effective_from"],
+            make_default=change_form.cleaned_data["is_default"],
         )
     except ValidationError as error:
         for field, problems in error.message_dict.items():

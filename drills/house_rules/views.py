@@ -158,7 +158,7 @@ def saved_message(rule_set: RuleSet, version: RuleSetVersion | None, is_new: boo
         return f"Saved {rule_set.name}."
     return (
         f"Saved as version {version.number} of {rule_set.name}: it takes effect once another staff member signs "
-        f"it off (Sign-offs), from {version.effective_from:%d %B %Y}."
+        f"it off (Sign-offs), from {version.effective_from.day} {version.effective_from:%B %Y}."
     )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from drills.models import Property, Role, RuleSet, Team, User
+from drills.models import Property, Role, RuleSet, Team
 from drills.rule_versions.models import RuleSetVersion
 from tests.personas import PASSWORD, make_user
 

@@ -152,6 +152,7 @@ def walk_through(walk: Walk, floor: dict[str, Any]) -> None:
         page.click("#assignments button:has-text('Practise')")
     question = walk.check("question")
     assert "The house rules changed" in question
+    assert "House rules: the assigned rule change" in question
     assert re.search(r"[♠♥♦♣]", question), "cards are shown with their suit symbols"
 
     # The supervisor's team page shows the assignment.
@@ -159,3 +160,6 @@ def walk_through(walk: Walk, floor: dict[str, Any]) -> None:
     walk.go(f"/progress/teams/{floor['team'].pk}/")
     page.wait_for_selector("#team-assignments")  # the learning panel, loaded after the page (htmx)
     assert "What changed (Jack Switch)" in walk.check("team")
+    with page.expect_navigation():
+        page.click("#team-assignments a:has-text('What changed (Jack Switch)')")
+    assert "no answers for this change yet" in walk.check("assignment")

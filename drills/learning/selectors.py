@@ -38,8 +38,9 @@ from drills.progress.models import SkillRollup
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
 from drills.progress.selectors import catalogue, policy_for
 from drills.progress.stats import mastery_from_figures
+from drills.rounds.tables.registry import game_of_skill, is_round_skill, round_family_label, skill_title
 from games.house_rules import HouseRules
-from games.registry import game_name
+from games.registry import GAMES, game_name
 
 # --- policy ------------------------------------------------------------------------------
 
@@ -70,6 +71,8 @@ def _kind(slug: str) -> DrillKind[Any] | None:
 
 
 def kind_title(slug: str) -> str:
+    if is_round_skill(slug):
+        return skill_title(game_of_skill(slug)) if game_of_skill(slug) in GAMES else slug
     kind = _kind(slug)
     return kind.title if kind else slug
 
@@ -81,11 +84,15 @@ def short_game(game: str) -> str:
 
 def skill_name(slug: str) -> str:
     """ "Announce the total (Over/Under 26 Joker)": a kind's title with its game."""
+    if is_round_skill(slug):
+        return kind_title(slug)
     kind = _kind(slug)
     return f"{kind.title} ({short_game(kind.game)})" if kind else slug
 
 
 def family_label(slug: str, family: str) -> str:
+    if is_round_skill(slug):
+        return round_family_label(slug)  # a round skill is one family: the whole round
     kind = _kind(slug)
     return kind.family_label(family) if kind else family
 
@@ -111,8 +118,16 @@ class FamilyMemory:
         return family_label(self.kind, self.family)
 
     @property
+    def round_game(self) -> str:
+        """The game of a dealt-round skill ("blackjack"), else "": it is reviewed at a table."""
+        return game_of_skill(self.kind)
+
+    @property
     def title(self) -> str:
-        """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title."""
+        """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title; a
+        round skill's one family is "Blackjack: a whole round"."""
+        if self.round_game:
+            return self.label
         if self.family == GENERAL_FAMILY and not getattr(_kind(self.kind), "families", ()):
             return skill_name(self.kind)
         return f"{skill_name(self.kind)}: {self.label}"

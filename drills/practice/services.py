@@ -162,11 +162,13 @@ def record_grade(attempt: Attempt, grade: Grade) -> bool:
     attempt.rules = list(grade.rules)
     attempt.mistake_code = grade.mistake_code
     attempt.mistake = grade.mistake
+    card = learning_services.read_card(attempt) if attempt.family else None  # outside the transaction
     with transaction.atomic():
-        # The grade and the roll-up are one statement on PostgreSQL; the review follows it.
+        # The grade and the roll-up are one statement on PostgreSQL; the card's write follows
+        # (one statement unless the card changed since it was read: then it is rebuilt).
         won = progress_services.record_attempt(attempt, save_fields=GRADE_FIELDS, only_if_received=True)
         if won:
-            learning_services.record_review(attempt)
+            learning_services.record_review(attempt, card)
     if not won:
         attempt.refresh_from_db()  # another grader's grade (or none): show what is stored
     return won

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import QuerySet
+from django.db.models import CharField, IntegerField, QuerySet, Value
 from django.utils import timezone
 
 from drills.access import visible_teams, visible_trainees
@@ -123,11 +123,12 @@ class Catalogue:
 
 
 def catalogue(property: Property | None) -> Catalogue:
-    """One registry read and two queries: the skills (available or not under the property's
+    """One registry read and one query: the skills (available or not under the property's
     default rule sets) and the property's target times."""
     kinds = all_kinds()
     targets = {kind.slug: int(kind.target_seconds) for kind in kinds}
-    rules = property_rules(property)
+    stored_rules, stored_targets = _property_rows(property)
+    rules = _rules_from(stored_rules)
     skills = {
         kind.slug: Skill(kind.slug, kind.title, kind.game, available=not kind.unavailable_reason(rules[kind.game]))
         for kind in kinds
@@ -136,22 +137,52 @@ def catalogue(property: Property | None) -> Catalogue:
     for slug, title, game, seconds in available_round_skills():
         skills[slug] = Skill(slug, title, game)
         targets[slug] = seconds
-    if property is not None:
-        targets.update(KindTarget.objects.filter(property=property).values_list("kind", "target_seconds"))
+    targets.update(stored_targets)
     return Catalogue(skills, targets)
 
 
-def property_rules(property: Property | None) -> dict[str, HouseRules]:
-    """Each game's rules at the property: its default rule set, else the defaults (one query).
-    A stored rule set that no longer validates counts as the defaults here."""
+def _property_rows(property: Property | None) -> tuple[dict[str, RuleSet], dict[str, int]]:
+    """The property's default rule sets (by game) and its target times (by kind), read in one
+    query: a ``UNION ALL`` of the two tables' rows as (game or kind, rule values, target)."""
+    if property is None:
+        return {}, {}
+    rule_sets = (
+        RuleSet.objects.filter(property=property, is_default=True)
+        .order_by()
+        .annotate(target=Value(None, output_field=IntegerField()))
+        .values_list("game", "values", "target")
+    )
+    targets = (
+        KindTarget.objects.filter(property=property)
+        .order_by()
+        .annotate(no_values=Value(None, output_field=CharField()))
+        .values_list("kind", "no_values", "target_seconds")
+    )
+    by_game: dict[str, RuleSet] = {}
+    by_kind: dict[str, int] = {}
+    for slug, values, target in rule_sets.union(targets, all=True):
+        if target is None:
+            by_game[slug] = RuleSet(property=property, game=slug, values=values, is_default=True)
+        else:
+            by_kind[slug] = int(target)
+    return by_game, by_kind
+
+
+def _rules_from(rule_sets: dict[str, RuleSet]) -> dict[str, HouseRules]:
+    """Each game's rules from its default rule set, else the defaults. A stored rule set that
+    no longer validates counts as the defaults here."""
     rules = {game: default_rules(game) for game in GAMES}
-    if property is not None:
-        for rule_set in RuleSet.objects.filter(property=property, is_default=True):
-            try:
-                rules[rule_set.game] = rule_set.as_rules()
-            except RuleSetError:
-                continue
+    for game, rule_set in rule_sets.items():
+        try:
+            rules[game] = rule_set.as_rules()
+        except RuleSetError:
+            continue
     return rules
+
+
+def property_rules(property: Property | None) -> dict[str, HouseRules]:
+    """Each game's rules at the property: its default rule set, else the defaults (one query)."""
+    return _rules_from(_property_rows(property)[0])
 
 
 # --- One trainee -------------------------------------------------------------------

@@ -103,7 +103,7 @@ def test_certification_status_per_trainee_and_game(candidate, other_candidate, c
     failed = services.start_sitting(other_candidate, failing).sitting
     finish_and_grade(failed)
     services.start_sitting(other_candidate, passed)  # open: in progress
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):  # sittings with their results and certificates
         status = certification_status([candidate, other_candidate, third.pk])
     assert status[candidate.pk]["over-under-26"] == "certified"
     assert status[other_candidate.pk]["over-under-26"] == "in-progress"

@@ -36,7 +36,7 @@ from drills.learning.models import (
 from drills.models import Property, Team, User
 from drills.progress.models import SkillRollup
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
-from drills.progress.selectors import catalogue, policy_for
+from drills.progress.selectors import Catalogue, catalogue, policy_for
 from drills.progress.stats import mastery_from_figures
 from drills.rounds.tables.registry import game_of_skill, is_round_skill, round_family_label, skill_title
 from games.house_rules import HouseRules
@@ -54,7 +54,33 @@ class Settings:
 
 
 def settings_for(property_id: int | None) -> Settings:
+    """A property's learning settings (one query; :func:`settings_of` when it is loaded)."""
     stored = LearningPolicy.objects.filter(property_id=property_id).first() if property_id else None
+    return _settings(stored)
+
+
+def settings_of(property: Property | None) -> Settings:
+    """A property's learning settings from the policy loaded with it (``select_related
+    ("learning_policy")``: no query), else one query."""
+    if property is None:
+        return Settings()
+    try:
+        stored: LearningPolicy | None = property.learning_policy  # reverse one-to-one
+    except LearningPolicy.DoesNotExist:
+        stored = None
+    return _settings(stored)
+
+
+def settings_by_property(property_ids: Iterable[int | None]) -> dict[int | None, Settings]:
+    """The learning settings of several properties (one query; the defaults without a policy)."""
+    wanted = {pk for pk in property_ids if pk}
+    stored = {policy.property_id: policy for policy in LearningPolicy.objects.filter(property_id__in=wanted)}
+    result: dict[int | None, Settings] = {pk: _settings(stored.get(pk)) for pk in wanted}
+    result[None] = Settings()
+    return result
+
+
+def _settings(stored: LearningPolicy | None) -> Settings:
     if stored is None:
         return Settings()
     return Settings(stored.desired_retention, stored.leech_lapses, stored.due_soon_days, stored.expiry_notice_days)
@@ -349,13 +375,15 @@ def _assignees(assignments: Sequence[Assignment]) -> dict[int, set[int]]:
     return result
 
 
-def mastered_skills(user_ids: set[int], kinds: set[str], property: Property | None) -> set[tuple[int, str]]:
+def mastered_skills(
+    user_ids: set[int], kinds: set[str], property: Property | None, targets: Catalogue | None = None
+) -> set[tuple[int, str]]:
     """(trainee, kind) pairs mastered under the property's policy, from the roll-ups (one query
-    plus the catalogue's)."""
+    plus the catalogue's unless ``targets`` is given)."""
     if not user_ids or not kinds:
         return set()
     policy = policy_for(property)
-    targets = catalogue(property)
+    targets = targets or catalogue(property)
     mastered = set()
     rows = list(
         SkillRollup.objects.filter(user_id__in=user_ids, kind__in=kinds).values_list(
@@ -387,16 +415,27 @@ def passed_exams(user_ids: set[int], blueprint_ids: set[int], today: dt.date) ->
     return set(rows.values_list("candidate_id", "blueprint_id"))
 
 
+@dataclass(frozen=True)
+class Known:
+    """What the caller has read already for one property (nothing is read twice)."""
+
+    property: Property
+    settings: Settings
+    catalogue: Catalogue | None = None
+    people: dict[int, User] = field(default_factory=dict)
+    mastered: set[tuple[int, str]] | None = None  # (trainee, kind) of ``people``, when known
+
+
 def assignment_progress(
     assignments: Sequence[Assignment],
     *,
     only: set[int] | None = None,
     today: dt.date | None = None,
-    settings: Settings | None = None,
+    known: Known | None = None,
 ) -> list[AssignmentProgress]:
     """Each assignment with every assignee's progress and status (``only``: these trainees;
-    ``settings``: the one property's, when the caller has them). A fixed number of queries
-    whatever the number of assignments and trainees."""
+    ``known``: the property, settings, catalogue and people the caller has read). A fixed
+    number of queries whatever the number of assignments and trainees."""
     today = today or timezone.localdate()
     if not assignments:
         return []
@@ -404,18 +443,32 @@ def assignment_progress(
     if only is not None:
         assignees = {pk: ids & only for pk, ids in assignees.items()}
     user_ids = set().union(*assignees.values()) if assignees else set()
-    people = {user.pk: user for user in User.objects.filter(pk__in=user_ids).order_by()}
+    people = dict(known.people) if known else {}
+    if user_ids - set(people):
+        people.update((user.pk, user) for user in User.objects.filter(pk__in=user_ids - set(people)).order_by())
     by_property: dict[int | None, list[Assignment]] = defaultdict(list)
     for assignment in assignments:
         by_property[assignment.property_id].append(assignment)
+    properties = {known.property.pk: known.property} if known else {}
+    if set(by_property) - set(properties) - {None}:
+        properties.update(
+            (p.pk, p) for p in Property.objects.filter(pk__in=[pk for pk in by_property if pk and pk not in properties])
+        )
     mastered: set[tuple[int, str]] = set()
-    properties = {p.pk: p for p in Property.objects.filter(pk__in=[pk for pk in by_property if pk])}
     for property_id, group in by_property.items():
         kinds = {slug for assignment in group for slug in assignment.skills}
         ids = set().union(*(assignees[a.pk] for a in group))
-        mastered |= mastered_skills(ids, kinds, properties.get(property_id or 0))
+        own = known.catalogue if known and property_id == known.property.pk else None
+        if known and known.mastered is not None and ids <= set(known.people):
+            mastered |= {pair for pair in known.mastered if pair[1] in kinds}
+            continue
+        mastered |= mastered_skills(ids, kinds, properties.get(property_id or 0), own)
     passed = passed_exams(user_ids, {a.blueprint_id for a in assignments if a.blueprint_id}, today)
-    soon = {pk: (settings or settings_for(pk)).due_soon_days for pk in by_property}
+    soon: dict[int | None, int]
+    if known and set(by_property) == {known.property.pk}:
+        soon = {known.property.pk: known.settings.due_soon_days}
+    else:
+        soon = {pk: value.due_soon_days for pk, value in settings_by_property(by_property).items()}
     result = []
     for assignment in assignments:
         item = AssignmentProgress(assignment, assignment_title(assignment))
@@ -486,6 +539,19 @@ def expiring_certificates(user_ids: Any, *, today: dt.date | None = None, days: 
     )
     latest = latest_issue(soon)
     return [c for c in soon if latest.get((c.candidate_id, c.blueprint_id), c.issued_at) <= c.issued_at]
+
+
+IN_FORCE_SHOWN = 200
+
+
+def certificates_in_force(user_ids: Any, *, today: dt.date | None = None) -> list[Certificate]:
+    """Certificates of these people not revoked and not expired (the staff revoke from here),
+    newest first, at most :data:`IN_FORCE_SHOWN` (one query)."""
+    today = today or timezone.localdate()
+    rows = Certificate.objects.filter(candidate_id__in=user_ids, revoked_at__isnull=True).filter(
+        Q(expires_on__isnull=True) | Q(expires_on__gte=today)
+    )
+    return list(rows.select_related("blueprint").order_by("-issued_at", "-pk")[:IN_FORCE_SHOWN])
 
 
 def latest_issue(certificates: Sequence[Certificate]) -> dict[tuple[int, int], dt.datetime]:

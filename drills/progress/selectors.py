@@ -44,8 +44,17 @@ TREND_DAYS = 30
 # --- Access (the rules: drills.access) ------------------------------------------
 
 def team_for(user: User, team_id: int) -> Team | None:
-    """A team ``user`` may see, with its property's training policy (one query)."""
-    return visible_teams(user).select_related("property__training_policy").filter(pk=team_id).first()
+    """A team ``user`` may see, with its property's training and learning policies (one query).
+    The viewer's own property is that one when it is the team's (the page header names it)."""
+    team = (
+        visible_teams(user)
+        .select_related("property__training_policy", "property__learning_policy")
+        .filter(pk=team_id)
+        .first()
+    )
+    if team is not None and team.property_id == user.property_id:
+        user.property = team.property
+    return team
 
 
 def trainee_for(user: User, trainee_id: int) -> User | None:
@@ -97,6 +106,7 @@ class Catalogue:
 
     skills: dict[str, Skill]  # registered kinds, in registry order
     targets: dict[str, int]  # the property's overrides, else the kind's default
+    rule_sets: dict[str, RuleSet] = field(default_factory=dict)  # the property's default rule set per game
 
     def skill(self, slug: str) -> Skill:
         return self.skills.get(slug) or Skill(slug, slug, "", registered=False)
@@ -138,31 +148,32 @@ def catalogue(property: Property | None) -> Catalogue:
         skills[slug] = Skill(slug, title, game)
         targets[slug] = seconds
     targets.update(stored_targets)
-    return Catalogue(skills, targets)
+    return Catalogue(skills, targets, stored_rules)
 
 
 def _property_rows(property: Property | None) -> tuple[dict[str, RuleSet], dict[str, int]]:
-    """The property's default rule sets (by game) and its target times (by kind), read in one
-    query: a ``UNION ALL`` of the two tables' rows as (game or kind, rule values, target)."""
+    """The property's default rule sets (by game; unsaved copies with their name and values)
+    and its target times (by kind), read in one query: a ``UNION ALL`` of the two tables'
+    rows as (game or kind, name, rule values, target)."""
     if property is None:
         return {}, {}
     rule_sets = (
         RuleSet.objects.filter(property=property, is_default=True)
         .order_by()
         .annotate(target=Value(None, output_field=IntegerField()))
-        .values_list("game", "values", "target")
+        .values_list("game", "name", "values", "target")
     )
     targets = (
         KindTarget.objects.filter(property=property)
         .order_by()
-        .annotate(no_values=Value(None, output_field=CharField()))
-        .values_list("kind", "no_values", "target_seconds")
+        .annotate(no_name=Value("", output_field=CharField()), no_values=Value(None, output_field=CharField()))
+        .values_list("kind", "no_name", "no_values", "target_seconds")
     )
     by_game: dict[str, RuleSet] = {}
     by_kind: dict[str, int] = {}
-    for slug, values, target in rule_sets.union(targets, all=True):
+    for slug, name, values, target in rule_sets.union(targets, all=True):
         if target is None:
-            by_game[slug] = RuleSet(property=property, game=slug, values=values, is_default=True)
+            by_game[slug] = RuleSet(property=property, game=slug, name=name, values=values, is_default=True)
         else:
             by_kind[slug] = int(target)
     return by_game, by_kind
@@ -228,9 +239,14 @@ def trend_days(today: dt.date | None = None, days: int = TREND_DAYS) -> list[dt.
     return [today - dt.timedelta(days=offset) for offset in range(days - 1, -1, -1)]
 
 
-def trainee_progress(trainee: User, *, weakest: int = 3, mistakes: int = 10) -> TraineeProgress:
+def trainee_progress(
+    trainee: User, *, weakest: int = 3, mistakes: int = 10, trends: bool = True, kinds: Catalogue | None = None
+) -> TraineeProgress:
+    """A trainee's skills (``kinds``: the catalogue of their property when the caller has it;
+    ``trends``: the daily tallies of the last 30 days, ``mistakes``: their latest wrong
+    answers, each one more query)."""
     policy = policy_for(trainee.property)
-    kinds = catalogue(trainee.property)
+    kinds = kinds or catalogue(trainee.property)
     rows = {row.kind: row for row in SkillRollup.objects.filter(user=trainee)}
     items = []
     for skill in kinds.counted(rows):
@@ -252,17 +268,13 @@ def trainee_progress(trainee: User, *, weakest: int = 3, mistakes: int = 10) -> 
     not_started = [item for item in items if not item.mastery.answers and item.skill.registered]
     days = trend_days()
     tallies: dict[str, dict[dt.date, tuple[int, int]]] = {}
-    for kind, day, answers, correct in DailyTally.objects.filter(user=trainee, day__gte=days[0]).values_list(
-        "kind", "day", "answers", "correct"
-    ):
+    daily = DailyTally.objects.filter(user=trainee, day__gte=days[0])
+    for kind, day, answers, correct in daily.values_list("kind", "day", "answers", "correct") if trends else ():
         tallies.setdefault(kind, {})[day] = (answers, correct)
-    trends = [(item.skill, tallies[item.skill.slug]) for item in items if item.skill.slug in tallies]
-    recent_mistakes = list(
-        Attempt.objects.filter(user=trainee, correct=False)
-        .select_related("scenario")
-        .order_by("-answered_at")[:mistakes]
-    )
-    return TraineeProgress(trainee, policy, items, (practised + not_started)[:weakest], trends, days, recent_mistakes)
+    lines = [(item.skill, tallies[item.skill.slug]) for item in items if item.skill.slug in tallies]
+    wrong = Attempt.objects.filter(user=trainee, correct=False).select_related("scenario")
+    recent_mistakes = list(wrong.order_by("-answered_at")[:mistakes]) if mistakes else []
+    return TraineeProgress(trainee, policy, items, (practised + not_started)[:weakest], lines, days, recent_mistakes)
 
 
 def trainee_attempts(trainee: User) -> QuerySet[Attempt]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
+from drills.learning.models import Assignment
 from drills.models import Role, RuleSet, Team, User
 
 # --- what a role may use ---------------------------------------------------------------------
@@ -82,6 +83,24 @@ def visible_candidates(user: User) -> QuerySet[User]:
     if not is_team_viewer(user):
         return User.objects.none()
     return visible_trainees(user).filter(role=Role.TRAINEE)
+
+
+def visible_assignments(user: User) -> QuerySet[Assignment]:
+    """Assignments (issue 15) of the teams ``user`` sees or naming people they see, of their
+    property (a superuser: all); none for a trainee, who sees their own on their home."""
+    assignments = Assignment.objects.select_related("blueprint", "team")
+    if not is_team_viewer(user):
+        return assignments.none()
+    if user.is_superuser:
+        return assignments
+    if user.property_id is None:
+        return assignments.none()
+    people = visible_trainees(user).values("pk")
+    return (
+        assignments.filter(property_id=user.property_id)
+        .filter(Q(team__in=visible_teams(user)) | Q(trainees__in=people))
+        .distinct()
+    )
 
 
 def visible_rule_sets(user: User) -> QuerySet[RuleSet]:

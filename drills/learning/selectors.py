@@ -1,9 +1,8 @@
 """Reads of the learning sub-app: what is due, forecast recall, leeches, assignment progress,
 expiring certificates, and the family a new scenario leans toward.
 
-Access: these take the people or team already checked by the caller; who may see whom is
-decided by ``drills.progress.selectors.visible_trainees`` / ``visible_teams`` (to be
-replaced by the single access module when it lands).
+Access: these take the people or team already checked by the caller; who may see whom (and
+which assignments) is decided by ``drills.access``.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from drills.exams.models import Certificate
@@ -33,7 +32,7 @@ from drills.learning.models import (
     FamilyCard,
     LearningPolicy,
 )
-from drills.models import Property, Team, User
+from drills.models import Attempt, Property, Team, User
 from drills.progress.models import SkillRollup
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
 from drills.progress.selectors import Catalogue, catalogue, policy_for
@@ -247,15 +246,18 @@ _random = secrets.SystemRandom()
 
 def family_needs(user: User, kind: str, now: dt.datetime) -> dict[str, float]:
     """How much each of the trainee's families of a kind needs practice: its miss share
-    (smoothed), doubled when it is due, tripled for a leech. One query."""
+    (smoothed), doubled when it is due, tripled for a leech (the property's ``leech_lapses``).
+    One query (the threshold comes with the cards)."""
+    threshold = LearningPolicy.objects.filter(property_id=OuterRef("user__property_id")).values("leech_lapses")[:1]
+    cards = FamilyCard.objects.filter(user=user, kind=kind).annotate(leech_lapses=Subquery(threshold))
     needs = {}
-    for family, answers, misses, due, lapses in FamilyCard.objects.filter(user=user, kind=kind).values_list(
-        "family", "answers", "misses", "due", "lapses"
+    for family, answers, misses, due, lapses, leech_lapses in cards.values_list(
+        "family", "answers", "misses", "due", "lapses", "leech_lapses"
     ):
         need = (misses + 1) / (answers + 2)
         if due <= now:
             need *= 2
-        if lapses >= DEFAULT_LEECH_LAPSES:
+        if lapses >= (leech_lapses or DEFAULT_LEECH_LAPSES):
             need *= 3
         needs[family] = need
     return needs
@@ -291,6 +293,49 @@ def leaning_scenario(
         scenario = kind.generate(seed, difficulty, rules)
         tries += 1
     return seed, scenario
+
+
+REVIEW_TRIES = 8  # seeds drawn per difficulty to hit the family under review
+
+
+def family_difficulties(user: User, kind: str, family: str) -> list[Difficulty]:
+    """Where to look for a family: the difficulty the trainee last met it at (one query), then
+    normal, hard, easy (a family may occur only at some: splits are rare when it is easy)."""
+    last = (
+        Attempt.objects.filter(user=user, kind=kind, family=family)
+        .order_by("-id")
+        .values_list("difficulty", flat=True)
+        .first()
+    )
+    order = [Difficulty(last)] if last in {d.value for d in Difficulty} else []
+    return order + [d for d in (Difficulty.NORMAL, Difficulty.HARD, Difficulty.EASY) if d not in order]
+
+
+def review_scenario(
+    user: User,
+    kind: DrillKind[Any],
+    family: str,
+    rules: HouseRules,
+    new_seed: Callable[[], int],
+    difficulty: Difficulty | None = None,
+) -> tuple[int, Difficulty, Scenario]:
+    """A fresh seed, its difficulty and its scenario aimed at one family (a due review): up to
+    :data:`REVIEW_TRIES` secret seeds at each difficulty where the family occurs (``difficulty``
+    first when the trainee chose one). A scenario stays a pure function of its seed; when the
+    family is not hit the first draw is kept (a plain scenario of the kind)."""
+    order = family_difficulties(user, kind.slug, family)
+    if difficulty is not None:
+        order = [difficulty] + [d for d in order if d != difficulty]
+    first: tuple[int, Difficulty, Scenario] | None = None
+    for level in order:
+        for _ in range(REVIEW_TRIES if kind.families else 1):
+            seed = new_seed()
+            scenario = kind.generate(seed, level, rules)
+            first = first or (seed, level, scenario)
+            if scenario.family == family:
+                return seed, level, scenario
+    assert first is not None
+    return first
 
 
 # --- assignments ------------------------------------------------------------------------------
@@ -508,16 +553,6 @@ def assignments_of_team(team: Team) -> list[Assignment]:
         .distinct()
         .order_by("due_on", "pk")
     )
-
-
-def visible_assignments(viewer: User, people: Any, teams: Any) -> list[Assignment]:
-    """Assignments of teams the viewer sees or naming people they see (their property)."""
-    if viewer.property_id is None and not viewer.is_superuser:
-        return []
-    query = Assignment.objects.filter(Q(team__in=teams) | Q(trainees__in=people))
-    if not viewer.is_superuser:
-        query = query.filter(property_id=viewer.property_id or 0)
-    return list(query.select_related("blueprint", "team").distinct().order_by("due_on", "pk"))
 
 
 # --- certificates -------------------------------------------------------------------------------

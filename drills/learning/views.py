@@ -2,9 +2,10 @@
 certificates expiring soon and revoking (staff), and the context the trainee home, the
 trainee progress page and the team dashboard add from here.
 
-Access: supervisors see their teams and members, staff their property
-(``drills.progress.selectors.visible_teams`` / ``visible_trainees``); a trainee asking for
-these pages gets 403; anything not visible is 404.
+Access is decided by ``drills.access`` (``visible_teams``, ``visible_trainees``,
+``visible_assignments``, ``is_team_viewer``, ``is_property_staff``): supervisors see their
+teams and members, staff their property; a trainee asking for these pages gets 403; anything
+not visible is 404.
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ def team_panel(request: HttpRequest, team_id: int) -> HttpResponse:
 @leaders_only
 def assignment_list(request: HttpRequest) -> HttpResponse:
     user = _user(request)
-    assignments = selectors.visible_assignments(user, visible_trainees(user), visible_teams(user))
+    assignments = list(access.visible_assignments(user))
     people = set(visible_trainees(user).values_list("pk", flat=True))
     return render(
         request,
@@ -168,8 +169,7 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
 @leaders_only
 def assignment_detail(request: HttpRequest, assignment_id: int) -> HttpResponse:
     user = _user(request)
-    visible = selectors.visible_assignments(user, visible_trainees(user), visible_teams(user))
-    assignment = next((item for item in visible if item.pk == assignment_id), None)
+    assignment = access.visible_assignments(user).filter(pk=assignment_id).first()  # one, not all
     if assignment is None:
         raise Http404("No such assignment")
     people = set(visible_trainees(user).values_list("pk", flat=True))

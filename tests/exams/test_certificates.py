@@ -74,8 +74,9 @@ def test_a_revoked_certificate_says_so(certificate, client_for, passed_sitting) 
 
 
 def test_admin_staff_revoke_certificates_of_their_property(client_for, certificate) -> None:
+    chosen = {"action": "revoke", "_selected_action": [certificate.pk]}
     response = client_for("staff").post(
-        "/admin/exams/certificate/", {"action": "revoke", "_selected_action": [certificate.pk]}, follow=True
+        "/admin/exams/certificate/", chosen | {"apply": "1", "reason": "Licence withdrawn"}, follow=True
     )
     assert response.status_code == 200
     certificate.refresh_from_db()

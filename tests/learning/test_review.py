@@ -72,3 +72,17 @@ def test_leech_weighting_uses_the_propertys_threshold(trainee: User, casino: Pro
         )
     needs = family_needs(trainee, "js-settle-dealer-22", timezone.now())
     assert needs["22-push"] == pytest.approx(3 * needs["22-bust"])  # a leech at 2 lapses here, not 4
+
+
+def test_the_api_starts_a_review_of_a_family(trainee: User, seeds: None) -> None:
+    client = _client(trainee)
+    url = "/api/v1/drills/scenarios/"
+    refused = client.post(url, {"kind": "bj-insurance-max", "family": "nonsense"}, content_type="application/json")
+    assert refused.status_code == 400
+    assert "family" in refused.json()["errors"]
+    made = client.post(url, {"kind": "bj-insurance-max", "family": "even-money"}, content_type="application/json")
+    assert made.status_code == 201
+    stored = DrillScenario.objects.get(user=trainee)
+    assert (stored.difficulty, regenerate(stored).family) == ("hard", "even-money")
+    plain = client.post(url, {"kind": "bj-insurance-max"}, content_type="application/json")
+    assert plain.json()["difficulty"] == "normal"

@@ -5,8 +5,8 @@ Per graded attempt: :func:`read_card` reads the family's card with the property'
 and the kind's target time (one plain query, before the grading transaction), and
 :func:`record_review` (called by ``practice.services.record_grade`` in the grading
 transaction, after the progress roll-up) writes it in one statement, an ``UPDATE`` guarded by
-the newest attempt folded into what was read (``INSERT … ON CONFLICT DO NOTHING`` for a
-family's first answer). A card that changed in between is rebuilt from its attempts, so the
+the whole card as it was read (``INSERT … ON CONFLICT DO NOTHING`` for a family's first
+answer). A card that changed in between is rebuilt from its attempts, so the
 card is always exactly the fold of its graded attempts (the nightly rebuild agrees).
 """
 
@@ -122,9 +122,9 @@ def record_review(attempt: Attempt, read: CardRead | None = None) -> bool:
     """Fold a graded attempt into its family's FSRS memory; call it in the grading transaction
     (after the progress roll-up), with the card ``read`` before the transaction if there is one.
 
-    One statement in the common case: the card's ``UPDATE`` guarded by the newest attempt
-    folded into what was read (an ``INSERT … ON CONFLICT DO NOTHING`` for a family's first
-    answer). When the guard finds the card changed since it was read (another answer of the
+    One statement in the common case: the card's ``UPDATE`` guarded by the card as it was read
+    (every field: a compare-and-swap; an ``INSERT … ON CONFLICT DO NOTHING`` for a family's
+    first answer). When the guard finds the card changed since it was read (another answer of the
     family was graded in between), or the attempt is older than the newest folded (two tabs
     graded out of order), that family is rebuilt from its attempts, so the card is always
     exactly the fold of its attempts in id order. ``False`` (nothing changed) for an ungraded
@@ -155,8 +155,9 @@ def _write_card(read: CardRead, memory: Memory) -> bool:
     fields = memory.as_fields()
     if read.card_id is None:
         return _insert_card(FamilyCard(user_id=read.user_id, kind=read.kind, family=read.family, **fields))
-    seen = int(read.fields["last_attempt_id"] or 0)
-    return bool(FamilyCard.objects.filter(pk=read.card_id, last_attempt_id=seen).update(**fields))
+    # Compare and swap on the whole card as read: an older answer graded in between rebuilds
+    # the family without moving its newest attempt id, so that id alone is not enough.
+    return bool(FamilyCard.objects.filter(pk=read.card_id, **read.fields).update(**fields))
 
 
 def _insert_card(card: FamilyCard) -> bool:

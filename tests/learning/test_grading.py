@@ -83,6 +83,24 @@ def test_a_card_that_changed_since_it_was_read_is_rebuilt(trainee: User) -> None
     assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
 
 
+def test_an_older_answer_graded_between_read_and_write_is_not_lost(trainee: User) -> None:
+    """An older answer graded late rebuilds its family but leaves the card's newest attempt id
+    as it was, so the write compares the whole card as read, not only that id."""
+    graded(trainee)
+    late = graded(trainee, grade=False)
+    graded(trainee)  # the card's newest attempt
+    newest = graded(trainee, grade=False)
+    read_newest = services.read_card(newest)  # read before its transaction ...
+    Attempt.objects.filter(pk=late.pk).update(status="graded", correct=False)
+    late.status, late.correct = "graded", False
+    assert services.record_review(late)  # ... meanwhile: older than the card's newest, rebuilt
+    Attempt.objects.filter(pk=newest.pk).update(status="graded", correct=False)  # the roll-up's write
+    newest.status, newest.correct = "graded", False
+    assert services.record_review(newest, read_newest)
+    assert FamilyCard.objects.get(user=trainee).answers == 4
+    assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
+
+
 def test_a_card_created_since_it_was_read_is_rebuilt(trainee: User) -> None:
     first, second = graded(trainee, grade=False), graded(trainee, grade=False)
     for attempt in (first, second):

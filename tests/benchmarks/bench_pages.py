@@ -175,7 +175,7 @@ def started_url(browser: Any, base: str, state: Any, start: str, button: str, re
 
 
 def exam_sitting_url(browser: Any, base: str, state: Any) -> str:
-    """A sitting of the trainee's first open exam (started, or resumed)."""
+    """A sitting of the candidate's first exam (started, or resumed)."""
     context = browser.new_context(storage_state=state)
     page = context.new_page()
     page.goto(f"{base}/exams/")
@@ -195,6 +195,7 @@ def measure(browser: Any, base: str, team: int, rounds: int) -> None:
     trainee = log_in(browser, base, "trainee1", "demo-trainee")
     supervisor = log_in(browser, base, "supervisor", "demo-supervisor")
     staff = log_in(browser, base, "staff", "demo-staff")
+    candidate = log_in(browser, base, "trainee2", "demo-trainee")  # no sitting in the demo: may start one
     deal = "form.round-start button[type=submit]"
     round_table = started_url(browser, base, trainee, f"{base}/rounds/", deal, "#table-area")
     pages = [
@@ -205,7 +206,7 @@ def measure(browser: Any, base: str, team: int, rounds: int) -> None:
         ("history", f"{base}/drills/history/", trainee),
         ("my progress", f"{base}/progress/", trainee),
         ("exams", f"{base}/exams/", trainee),
-        ("exam sitting", exam_sitting_url(browser, base, trainee), trainee),
+        ("exam sitting", exam_sitting_url(browser, base, candidate), candidate),
         ("rounds start", f"{base}/rounds/", trainee),
         ("round table", round_table, trainee),
         ("home (supervisor)", f"{base}/", supervisor),

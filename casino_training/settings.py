@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "drills.exams",
     "drills.rounds",
     "drills.learning",
+    "drills.what_changed",
 ]
 
 MIDDLEWARE = [

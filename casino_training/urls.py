@@ -13,6 +13,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("rule-sets/", pages.rule_set_list, name="rule-sets"),
     path("rule-sets/<slug:slug>/", pages.rule_set_detail, name="rule-set"),
+    path("house-rules/", include("drills.house_rules.urls")),
     path("drills/", include("drills.practice.urls")),
     path("progress/", include("drills.progress.urls")),
     path("exams/", include("drills.exams.urls")),

@@ -15,10 +15,15 @@ revealed; a page or endpoint their role may not use at all is "forbidden" (403).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db.models import Q, QuerySet
 
 from drills.learning.models import Assignment
-from drills.models import Role, RuleSet, Team, User
+from drills.models import Property, Role, RuleSet, Team, User
+
+if TYPE_CHECKING:
+    from drills.rounds.models import DealtRound
 
 # --- what a role may use ---------------------------------------------------------------------
 
@@ -113,6 +118,24 @@ def visible_rule_sets(user: User) -> QuerySet[RuleSet]:
     return rule_sets.none()
 
 
+def editable_rule_sets(user: User) -> QuerySet[RuleSet]:
+    """Rule sets a user may change in the house-rules editor: their property's for its
+    staff, all for a superuser, none for anyone else."""
+    if not is_property_staff(user):
+        return RuleSet.objects.none()
+    return visible_rule_sets(user)
+
+
+def house_rule_properties(user: User) -> QuerySet[Property]:
+    """Properties a user may add a rule set to: every one for a superuser, their own for
+    its staff, none for anyone else (or staff without a property)."""
+    if user.is_authenticated and user.is_superuser:
+        return Property.objects.all()
+    if is_property_staff(user) and user.property_id is not None:
+        return Property.objects.filter(pk=user.property_id)
+    return Property.objects.none()
+
+
 def usable_rule_sets(user: User | None) -> QuerySet[RuleSet]:
     """Rule sets a user may rule under (the rulings door): their property's; any for a
     superuser or the command line (``None``)."""
@@ -121,3 +144,28 @@ def usable_rule_sets(user: User | None) -> QuerySet[RuleSet]:
     if user.property_id is None:
         return RuleSet.objects.none()
     return RuleSet.objects.filter(property_id=user.property_id)
+
+
+# --- what a dealt round's replay may show ------------------------------------------------------
+
+
+def round_replay_withheld(user: User, stored: DealtRound) -> str | None:
+    """Why the replay of a round ``user`` may otherwise see is withheld from them, or ``None``.
+
+    The replay shows the round step by step beside the correct procedure, and the rest of an
+    unfinished round: the round's own dealer sees it only once the round can no longer be
+    dealt (finished, or an exam round whose sitting is over), and a round of an exam (a table
+    test) only once the sitting's review shows the right answers (its review policy,
+    ``drills.exams.policy``). Supervisors and staff who see the dealer's records replay any
+    of their rounds, live ones included, as before."""
+    if stored.user_id != user.pk:
+        return None
+    from drills.exams.selectors import reveal
+    from drills.rounds.exams import open_for_play
+
+    item = stored.exam_item
+    if not stored.finished and (item is None or open_for_play(stored) is None):
+        return "This round is still being dealt: its replay opens when the round is finished."
+    if item is not None and not reveal(item.sitting)[1].answers:
+        return "This round is part of an exam: its replay opens when the exam's review shows the answers."
+    return None

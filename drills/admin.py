@@ -16,6 +16,7 @@ from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.db.models import Model, OuterRef, QuerySet
 from django.forms.fields import InvalidJSONInput
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
@@ -24,8 +25,9 @@ from drills.api.json_input import MAX_JSON_DEPTH, nesting_depth
 from drills.models import Attempt, DrillScenario, Property, RuleSet, Team, User
 from drills.services.rules import make_default
 from drills.services.signin import is_locked, recent_failures, unlock
+from drills.what_changed.services import trainee_moved
 from games.errors import RuleSetError
-from games.registry import GAMES, default_rules
+from games.registry import GAMES, default_rules, game_name
 
 
 def _is_superuser(request: HttpRequest) -> bool:
@@ -189,6 +191,19 @@ class UserAdmin(PropertyScopedAdmin, DjangoUserAdmin):  # type: ignore[type-arg]
             form.base_fields["property"].required = True
         return form
 
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        """Save; a trainee moved to another property is assigned, per game, the "what
+        changed" drill of the new property's rules against the old property's."""
+        before = User.objects.filter(pk=obj.pk).values_list("property_id", flat=True).first() if change else None
+        super().save_model(request, obj, form, change)
+        if before is None or before == obj.property_id:
+            return
+        moved = trainee_moved(obj, from_property=Property.objects.get(pk=before), by=request.user)  # type: ignore[arg-type]
+        if moved:
+            games = ", ".join(sorted({game_name(a.rule_change.game).split(" (")[0] for a in moved}))
+            self.message_user(request, f"{obj} moved to {obj.property}: assigned “What changed” for {games}, due "
+                              f"{moved[0].due_on:%d %b %Y}.", messages.INFO)
+
     @admin.display(description="name", ordering="last_name")
     def full_name(self, user: User) -> str:
         return user.get_full_name()
@@ -207,8 +222,9 @@ class UserAdmin(PropertyScopedAdmin, DjangoUserAdmin):  # type: ignore[type-arg]
         self.message_user(request, f"{count} locked account(s) unlocked.", messages.SUCCESS)
 
 
-def _defaults_help() -> SafeString:
-    """The RULES.md defaults of every game whose engine is installed, as help text."""
+def _defaults_help(rule_set: RuleSet) -> SafeString:
+    """Where to edit the values (the house-rules editor), and the RULES.md defaults of
+    every game whose engine is installed, for whoever still types JSON here."""
     rows = []
     for slug, (name, _path) in GAMES.items():
         try:
@@ -216,9 +232,12 @@ def _defaults_help() -> SafeString:
         except ImportError:
             defaults = "(this game's engine is not installed yet)"
         rows.append((name, slug, defaults))
+    editor = reverse("house-rules:edit", args=[rule_set.slug]) if rule_set.pk else reverse("house-rules:list")
     return format_html(
-        "Only the settings this property changes, as a JSON object (ratios as \"3:2\", amounts as text); "
-        "the rest take the RULES.md defaults. Defaults per game:{}",
+        '<a href="{}">Edit these values in the house-rules editor</a>: a form per game, with each setting\'s '
+        "rule ID and the math beside it. Here: only the settings this property changes, as a JSON object "
+        '(ratios as "3:2", amounts as text); the rest take the RULES.md defaults. Defaults per game:{}',
+        editor,
         format_html_join("", "<details><summary>{} ({})</summary><pre>{}</pre></details>", rows),
     )
 
@@ -250,7 +269,12 @@ class RuleSetAdminForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["values"].help_text = _defaults_help()
+        self.fields["values"].help_text = _defaults_help(self.instance)
+        # The model's help text has a literal "<slug>", which the admin rendered as a tag.
+        self.fields["slug"].help_text = format_html(
+            'Names the set in the rulings door: <code>{{"rules": "{}"}}</code>.',
+            self.instance.slug or "<this slug>",
+        )
 
     def clean_values(self) -> object:
         value = self.cleaned_data.get("values")

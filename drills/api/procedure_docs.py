@@ -10,6 +10,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample
 
+from games.cards import format_cards
 from games.procedure import Action, Vocabulary
 
 
@@ -33,7 +34,33 @@ def _twenty_one() -> ProcedureDoc:
     })
 
 
-PROCEDURE_DOCS: list[ProcedureDoc] = [_twenty_one()]
+def _pai_gow() -> ProcedureDoc:
+    from games.pai_gow import DECK
+    from games.pai_gow.round import VOCABULARY
+
+    # The deck in its fixed order (2S 3S ... AS ... JK JK): dice 1+1+1 deal the first stack to
+    # position 3; the announcing and the dealing are the engine's, the dealer does the rest.
+    return ProcedureDoc(("pai-gow",), VOCABULARY, {
+        "deck": format_cards(DECK.cards()), "dice": [1, 1, 1], "bank": "100",
+        "seats": [{"position": 3, "bet": "10"}, {"position": 5, "bet": "25"}],
+        "automations": ["announcing", "dealing"],
+        "actions": ["open-bank", "pay position=3 amount=10.00", "pay position=5 amount=25.00", "clear"],
+    })
+
+
+def _over_under() -> ProcedureDoc:
+    from games.over_under_26.round import VOCABULARY
+
+    return ProcedureDoc(("over-under-26",), VOCABULARY, {
+        "cards": ["9S", "5H", "6D", "7C"],
+        "boxes": [{"box": 1, "ante": "10", "choice": "over"}, {"box": 2, "ante": "10", "choice": "under"}],
+        "automations": ["dealing"],
+        "actions": ["turn", "announce total=27", "collect box=2 bet=main amount=20.00",
+                    "pay box=1 bet=main amount=20.00", "discard"],
+    })
+
+
+PROCEDURE_DOCS: list[ProcedureDoc] = [_twenty_one(), _pai_gow(), _over_under()]
 
 
 def _line(action: type[Action]) -> str:

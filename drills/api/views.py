@@ -136,29 +136,6 @@ class RulingView(APIView):
             OpenApiExample("A request body", value={"cards": ["AS", "KH"]}, request_only=True),
             *procedure_docs.examples(),
             OpenApiExample(
-                "over-under-26/procedure: a recorded round (PROCEDURES.md)",
-                value={
-                    "cards": ["9S", "5H", "6D", "7C"],
-                    "boxes": [{"box": 1, "ante": "10", "choice": "over"}, {"box": 2, "ante": "10", "choice": "under"}],
-                    "automations": ["dealing"],
-                    "actions": ["turn", "announce total=27", "collect box=2 bet=main amount=20.00"],
-                },
-                request_only=True,
-            ),
-            OpenApiExample(
-                "pai-gow/procedure: a recorded round (PROCEDURES.md)",
-                value={
-                    "deck": ["JH", "4S", "9C", "…the 54 cards in the order they come out of the deck"],
-                    "dice": [1, 4, 5],
-                    "bank": "30",
-                    "seats": [{"position": 3, "bet": "10"}, {"position": 5, "bet": "25"}],
-                    "events": [],
-                    "automations": ["announcing"],
-                    "actions": ["set-aside cards=3C,KC,7D,8H,8S", "deliver position=3 cards=JH,4S,9C,TS,8D,JC,5D"],
-                },
-                request_only=True,
-            ),
-            OpenApiExample(
                 "procedure: an answer",
                 value={
                     "answer": {

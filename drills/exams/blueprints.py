@@ -18,6 +18,7 @@ from django.db import transaction
 from drills.exams.errors import BlueprintInvalid
 from drills.exams.models import Blueprint, BlueprintSection, BlueprintVersion
 from drills.kinds.base import Difficulty, UnknownKindError, get_kind
+from drills.kinds.what_changed import is_change_kind
 from drills.models import User
 from drills.rounds import exams as round_exams
 from drills.selectors import rules_for
@@ -116,6 +117,8 @@ def validate(
             continue
         if kind.game != blueprint.game:
             errors[f"{prefix}.kind"] = f"{spec.kind} is a drill of {kind.game}, not of {blueprint.game}"
+        elif is_change_kind(kind):
+            errors[f"{prefix}.kind"] = f"{spec.kind} drills a rule change assigned to a trainee; it is not examined"
         elif rules is not None and (reason := kind.unavailable_reason(rules)):
             errors[f"{prefix}.kind"] = f"{spec.kind} cannot be drawn under the property's rules: {reason}"
         _check_size(errors, prefix, spec)

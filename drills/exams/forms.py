@@ -9,6 +9,7 @@ from django import forms
 from drills.exams.blueprints import VERSION_FIELDS, SectionSpec
 from drills.exams.models import DIFFICULTY_CHOICES, Blueprint, BlueprintVersion, SittingStatus
 from drills.kinds.base import all_kinds
+from drills.kinds.what_changed import is_change_kind
 from drills.rounds.tables.registry import available_round_skills
 from games.registry import game_name
 
@@ -16,6 +17,8 @@ from games.registry import game_name
 def kind_choices() -> list[tuple[str, Any]]:
     grouped: dict[str, list[tuple[str, str]]] = {}
     for kind in all_kinds():
+        if is_change_kind(kind):  # assigned on a rule change, never examined
+            continue
         grouped.setdefault(kind.game, []).append((kind.slug, f"{kind.title} ({kind.slug})"))
     for slug, title, game, _seconds in available_round_skills():  # table tests (drills.rounds)
         grouped.setdefault(game, []).append((slug, f"{title}: a table test ({slug})"))

@@ -45,9 +45,9 @@ from drills.kinds.base import (
     sort_cards_json,
 )
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_card, parse_cards
-from games.pai_gow import DEFAULT_HOUSE_WAY, Category, PaiGowRules, Setting, check_foul, house_way, rank_hand
+from games.pai_gow import Category, PaiGowRules, Setting, check_foul, house_way, rank_hand
 from games.pai_gow.codes import codes_of
-from games.pai_gow.house_ways.pg_h import Thresholds, variant
+from games.pai_gow.house_ways.base import PlaceFunction
 
 CATEGORY_CHOICES = (
     ("five-of-a-kind", "Five of a kind"),
@@ -377,31 +377,20 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
             front = house_way(reading, rules).setting.low
             return {"front": sort_cards_json([parse_card("JK") if str(card) in swapped else card for card in front])}
 
+        way = rules.way
         mistakes = [NamedMistake(
             "pg-house-way-joker-as-ace", "a joker is not only an Ace: the house way first lets it complete a "
-            "straight, a flush or five of a kind (PG-H step 0, PG-J)", as_ace)]
-        if rules.house_way != DEFAULT_HOUSE_WAY:
-            return mistakes  # the wrong thresholds below are variants of PG-H's default list
-        for code, message, thresholds in (
-            ("pg-house-way-two-pair-always-split", "two pair is not always split: with a big pair of 7s–10s and an "
-             "Ace, or of 3s–6s and a King or Ace, for the front, both pairs stay back (PG-H step 6)",
-             Thresholds(two_pair_split_from=3)),
-            ("pg-house-way-quads-kept", "four Jacks–Aces are split into two pairs, and four 7s–10s too when no "
-             "King or Ace can go in front (PG-H step 2)", Thresholds(quads_split_from=15, quads_keep_from=15)),
-            ("pg-house-way-ace-front-missed", "with a straight or flush, an Ace and a pair of 10s–Kings, the Ace "
-             "goes in front and the pair back when that improves the front (PG-H step 4)",
-             Thresholds(ace_front_pairs=(15, 15))),
-        ):
-            mistakes.append(NamedMistake(code, message, self._variant_solver(code, thresholds, rules)))
+            f"straight, a flush or five of a kind ({way.cite} step 0, PG-J)", as_ace)]
+        # the house way's own common wrong readings, each citing the step of that way
+        mistakes += [NamedMistake(wrong.code, wrong.message, self._misreading_solver(wrong.place, rules))
+                     for wrong in way.misreadings]
         return mistakes
 
     @staticmethod
-    def _variant_solver(code: str, thresholds: Thresholds, rules: PaiGowRules) -> NamedMistakeSolver:
-        way = variant(code, "a common wrong reading of PG-H", thresholds)
-
+    def _misreading_solver(place: PlaceFunction, rules: PaiGowRules) -> NamedMistakeSolver:
         def solve(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             cards = _cards(situation["cards"])
-            i, j, _ = way.place(codes_of(cards), rules.tables)
+            i, j, _ = place(codes_of(cards), rules.tables)
             return {"front": sort_cards_json([cards[i], cards[j]])}
 
         return solve

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import random
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ from games.cards import AnyCard, Card, Joker, parse_card
 from games.errors import CardNotationError, GameError, MoneyError
 from games.house_rules import HouseRules
 from games.money import format_money, parse_money, parse_signed_money
+from games.registry import rules_class
 
 JSON = Any
 RulesT = TypeVar("RulesT", bound=HouseRules)
@@ -252,6 +254,11 @@ class DrillKind(ABC, Generic[RulesT]):
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         """The answer key a door answer (RULINGS.md ``answer``) corresponds to."""
         raise NotImplementedError
+
+    def rules_from_mapping(self, values: Mapping[str, JSON]) -> RulesT:
+        """The rules a stored scenario ran under, from their stored JSON (``to_mapping()``):
+        by default the game's rule set; a kind that runs under another value says how."""
+        return typing.cast(RulesT, rules_class(self.game).from_mapping(values))
 
     def unavailable_reason(self, rules: RulesT) -> str | None:
         """Why this kind cannot be drilled under these rules (e.g. no Bonus table), or None."""

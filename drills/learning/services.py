@@ -35,7 +35,7 @@ from drills.learning.models import (
     FamilyCard,
     LearningPolicy,
 )
-from drills.models import Attempt, AttemptStatus, Team, User
+from drills.models import Attempt, AttemptStatus, Property, Team, User
 from drills.progress.models import KindTarget
 from drills.rounds.tables.registry import ROUND_FAMILY, ROUND_TARGET_SECONDS, SKILL_PREFIX, is_round_skill
 
@@ -286,7 +286,7 @@ def rebuild_all() -> dict[str, int]:
 
 def create_assignment(
     *,
-    by: User,
+    by: User | None,
     goal: str,
     due_on: dt.date,
     skills: Iterable[str] = (),
@@ -294,12 +294,15 @@ def create_assignment(
     team: Team | None = None,
     trainees: Iterable[User] = (),
     note: str = "",
+    property: Property | None = None,
 ) -> Assignment:
-    """Save an assignment (the form has checked who may assign what to whom)."""
-    assert by.property_id is not None
+    """Save an assignment (the form has checked who may assign what to whom) at ``property``,
+    by default the assigner's; ``by`` is ``None`` for one the site makes itself."""
+    property_id = property.pk if property is not None else by.property_id if by is not None else None
+    assert property_id is not None
     with transaction.atomic():
         assignment = Assignment.objects.create(
-            property_id=by.property_id,
+            property_id=property_id,
             goal=goal,
             skills=_in_registry_order(skills) if goal == AssignmentGoal.SKILLS else [],
             blueprint=blueprint if goal == AssignmentGoal.EXAM else None,

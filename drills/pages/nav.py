@@ -50,6 +50,7 @@ NAV = _items(
     ("Assignments", "learning:assignments", [Role.SUPERVISOR, STAFF]),
     ("Certificates", "learning:certificates", [Role.SUPERVISOR, STAFF]),
     ("Rule sets", "rule-sets", [STAFF]),
+    ("House rules", "house-rules:list", [STAFF]),
     ("Exam blueprints", "exams:blueprints", [STAFF]),
     ("Admin", "admin:index", [STAFF]),
 )

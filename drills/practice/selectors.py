@@ -9,10 +9,12 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.db.models.functions import Coalesce
 
 from drills.kinds.base import DrillKind, all_kinds
+from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.models import Attempt, DrillScenario, User
 from drills.progress.models import KindTarget
 from drills.rounds.tables.registry import SKILL_PREFIX
 from drills.selectors import rules_for
+from drills.what_changed.selectors import changes_for
 from games.errors import RuleSetError
 
 
@@ -73,7 +75,13 @@ def kind_choices(user: User) -> list[KindChoice]:
     targets: dict[str, int] = {}
     if user.property_id:
         targets = dict(KindTarget.objects.filter(property_id=user.property_id).values_list("kind", "target_seconds"))
+    changes = changes_for(user)
     for kind in all_kinds():
+        if is_change_kind(kind):  # runs under the change assigned to the trainee, if any
+            change = changes.get(kind.game)
+            why = kind.unavailable_reason(change) if change is not None else NOT_ASSIGNED
+            choices.append(KindChoice(kind, why, targets.get(kind.slug, kind.target_seconds)))
+            continue
         if kind.game not in rules_cache:
             try:
                 rules_cache[kind.game] = rules_for(user.property, kind.game)

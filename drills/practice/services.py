@@ -18,13 +18,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
+from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.learning import selectors as learning_selectors
 from drills.learning import services as learning_services
-from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
+from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, RuleSet, User
 from drills.progress import services as progress_services
 from drills.selectors import default_rule_set
+from drills.what_changed.selectors import change_for
+from games.errors import GameError
 from games.house_rules import HouseRules
-from games.registry import default_rules, rules_class
+from games.registry import default_rules
 
 SEED_BITS = 62  # fits a signed 64-bit column on every database
 STRANDED_AFTER = timedelta(minutes=1)
@@ -46,12 +49,30 @@ def regenerate(stored: DrillScenario) -> Scenario:
 
 
 def stored_rules(stored: DrillScenario) -> HouseRules:
-    """The rule set in force when the scenario was shown (its stored snapshot)."""
-    return rules_class(get_kind(stored.kind).game).from_mapping(stored.rules_values)
+    """The rule set in force when the scenario was shown (its stored snapshot; for a "what
+    changed" kind both the old and the new rules)."""
+    rules: HouseRules = get_kind(stored.kind).rules_from_mapping(stored.rules_values)
+    return rules
 
 
 def _regenerate_under(stored: DrillScenario, rules: HouseRules) -> Scenario:
     return get_kind(stored.kind).generate(stored.seed, Difficulty(stored.difficulty), rules)
+
+
+def drill_rules(
+    user: User, kind: DrillKind[Any], retry_of: DrillScenario | None = None
+) -> tuple[RuleSet | None, HouseRules]:
+    """The rules a new scenario of ``kind`` runs under: the property's rule set for the game;
+    for a "what changed" kind, the change assigned to the trainee (a retry: the original's)."""
+    if is_change_kind(kind):
+        if retry_of is not None:
+            return None, stored_rules(retry_of)
+        change = change_for(user, kind.game)
+        if change is None:
+            raise GameError(NOT_ASSIGNED)
+        return None, change
+    rule_set = default_rule_set(user.property, kind.game)
+    return rule_set, rule_set.as_rules() if rule_set is not None else default_rules(kind.game)
 
 
 def start_scenario(
@@ -72,8 +93,7 @@ def start_scenario(
     ``difficulty`` ``None`` means normal, or for a review: wherever the family occurs.
     Raises :class:`games.errors.GameError` when the kind is unavailable under the rules.
     """
-    rule_set = default_rule_set(user.property, kind.game)
-    rules = rule_set.as_rules() if rule_set is not None else default_rules(kind.game)
+    rule_set, rules = drill_rules(user, kind, retry_of)
     seed, difficulty, scenario = _draw(user, kind, difficulty, rules, seed, family)
     stored = DrillScenario.objects.create(
         user=user,

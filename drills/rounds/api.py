@@ -162,10 +162,17 @@ class RoundAct(APIView):
 
 class RoundReplay(APIView):
     @extend_schema(
-        summary="Replay a round beside the correct procedure", responses={200: _ROUND, 401: ERRORS, 404: ERRORS}
+        summary="Replay a round beside the correct procedure",
+        description="The round's own dealer may replay it once it is finished (an exam's round once the "
+                    "sitting's review shows the answers): before that, a 403 under `round`.",
+        responses={200: _ROUND, 401: ERRORS, 403: ERRORS, 404: ERRORS},
     )
     def get(self, request: Request, public_id: str) -> Response:
-        stored = selectors.visible_round(request.user, public_id)  # type: ignore[arg-type]
+        user = request.user
+        stored = selectors.visible_round(user, public_id)  # type: ignore[arg-type]
         if stored is None:
             raise NotFound("no such round")
-        return Response(replays.replay_json(replays.replay_of(stored)))
+        withheld = selectors.replay_withheld(user, stored)  # type: ignore[arg-type]
+        if withheld is not None:
+            return Response(error_payload({"round": [withheld]}), status=status.HTTP_403_FORBIDDEN)
+        return Response(replays.replay_json(replays.replay_of(stored, for_dealer=stored.user_id == user.pk)))

@@ -1,7 +1,8 @@
 """What the page and the API show of a round, and how their input becomes a tap.
 
 Only what lies on the table is shown (``TableGame.table``): the shoe is a count. The due
-action is never shown before the trainee acts, only after a refusal (the right action).
+action is never shown before the trainee acts, only after a refusal (the right action), and
+then in words without any card not yet face up (:func:`dealer_words`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from drills.rounds.models import DealtRound, RoundStep
 from drills.rounds.tables.base import Focus, Spot, TableGame, TableView, Tap, TapError
 from drills.rounds.tables.registry import table_for
 from games.money import format_money
-from games.procedure import Round
+from games.procedure import NotationError, Round, parse_action
 
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 MAX_NUMBER = 999
@@ -137,15 +138,34 @@ def spot_json(spot: Spot) -> dict[str, Any]:
     }
 
 
-def step_json(step: RoundStep, table: TableGame, state_before: Round | None = None) -> dict[str, Any]:
+def dealer_words(table: TableGame, notation: str) -> str:
+    """A stored action (a try, or the action that was due) as the round's dealer may read it
+    while dealing: in words, naming no card still hidden from them (the next card out of the
+    shoe, a face-down card, a stack, the left-over cards). The stored notation names them all:
+    it is for the supervisor's replay and the procedure door, never for the dealer's table."""
+    if not notation:
+        return ""
+    if notation.endswith(services.NOT_NOW):  # a tap that was no action at all: its verb only
+        return notation
+    try:
+        action = parse_action(notation, table.vocabulary)
+    except NotationError:
+        return notation.split(" ", 1)[0].replace("-", " ")
+    return table.describe(action, reveal=False)
+
+
+def step_json(step: RoundStep, table: TableGame) -> dict[str, Any]:
+    """One tap's answer to the dealer: the action tried and, after a refusal, the rule, the
+    mistake and the right action, all in words without hidden cards (:func:`dealer_words`)."""
     data: dict[str, Any] = {
         "number": step.number,
         "right": step.right,
-        "action": step.action,
+        "action": dealer_words(table, step.action),
         "elapsed_ms": step.elapsed_ms,
     }
     if not step.right:
-        data.update({"rule": step.rule, "mistake": step.mistake, "explanation": step.explanation, "due": step.due})
+        data.update({"rule": step.rule, "mistake": step.mistake, "explanation": step.explanation,
+                     "due": dealer_words(table, step.due)})
     return data
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from drills.rounds import services
 from drills.rounds.models import DealtRound, RoundStep
+from drills.rounds.presenters import dealer_words
 from drills.rounds.tables.base import Focus, TableGame, TableView
 from drills.rounds.tables.registry import table_for
 from games.procedure import Action, NotationError, ProcedureError, Review, Round, StepVerdict, parse_log
@@ -43,7 +44,10 @@ class Replay:
     views: dict[int, TableView] = field(default_factory=dict)
 
 
-def replay_of(stored: DealtRound) -> Replay:
+def replay_of(stored: DealtRound, *, for_dealer: bool = False) -> Replay:
+    """The replay of ``stored``. ``for_dealer``: the round's own dealer is looking (see
+    ``drills.access.round_replay_withheld`` for when they may): the steps still due, and
+    the refused tries of a round left unfinished, are told without any card."""
     table = table_for(stored.game)
     start = services.start_state(stored, table)
     try:
@@ -52,6 +56,9 @@ def replay_of(stored: DealtRound) -> Replay:
         return Replay(stored, table, (), (), (), False, problem=f"the stored log cannot be read: {error}")
     checked = review_log(start, recorded)
     tries = list(stored.tries.order_by("number"))
+    if for_dealer and not stored.finished:
+        for t in tries:  # in memory only: the stored record keeps the notation
+            t.action, t.due = dealer_words(table, t.action), dealer_words(table, t.due)
     accepted = {t.at_step: t for t in tries if t.right}
     refused: dict[int, list[RoundStep]] = {}
     for t in tries:
@@ -64,7 +71,7 @@ def replay_of(stored: DealtRound) -> Replay:
     rest: list[tuple[str, tuple[str, ...]]] = []
     state = checked.reached
     while (due := state.due()) is not None and len(rest) < 2000:
-        rest.append((table.describe(due.action), due.rules))
+        rest.append((table.describe(due.action, reveal=not for_dealer), due.rules))
         state = state.apply(due.action)
     problem = ""
     if checked.first_error is not None:

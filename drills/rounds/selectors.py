@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from drills.access import visible_trainees
+from drills.access import round_replay_withheld, visible_trainees
 from drills.models import User
 from drills.rounds.models import DealtRound, RoundStep
 
@@ -29,6 +29,11 @@ def visible_round(user: User, public_id: Any) -> DealtRound | None:
         .select_related("user")
         .first()
     )
+
+
+def replay_withheld(user: User, stored: DealtRound) -> str | None:
+    """Why ``user`` may not replay ``stored`` now (its own dealer, too early), or None."""
+    return round_replay_withheld(user, stored)
 
 
 def rounds_of(user: User, limit: int = 20) -> QuerySet[DealtRound]:

@@ -44,6 +44,7 @@ from games.registry import default_rules, rules_class
 
 SEED_BITS = 62
 MAX_AUTOMATED = 2000  # automated actions in one go: far more than any round has
+NOT_NOW = " (not possible now)"  # a try whose action cannot exist now: its verb and this
 
 
 class StaleTable(Exception):
@@ -286,7 +287,7 @@ def _refuse_not_now(
     """A tap whose action cannot exist now: refused and counted against the due action."""
     step = RoundStep.objects.create(
         round=stored, key=key, number=stored.right + stored.wrong + 1, at_step=stored.steps, tap=_tap_json(tap),
-        action=f"{tap.verb} (not possible now)", right=False, rule=(due.rules[0] if due and due.rules else "")[:100],
+        action=f"{tap.verb}{NOT_NOW}", right=False, rule=(due.rules[0] if due and due.rules else "")[:100],
         mistake="out-of-order", due=due.action.notation() if due else "",
         explanation=table.explain_not_now(tap.verb, due), elapsed_ms=elapsed, tried_at=now,
     )

@@ -196,10 +196,16 @@ def exam_round(request: HttpRequest, sitting_id: Any, position: int) -> HttpResp
 @login_required
 @require_GET
 def replay_page(request: HttpRequest, public_id: Any) -> HttpResponse:
-    stored = selectors.visible_round(_user(request), public_id)
+    user = _user(request)
+    stored = selectors.visible_round(user, public_id)
     if stored is None:
         raise Http404("No such round")
-    replay = replays.replay_of(stored)
+    withheld = selectors.replay_withheld(user, stored)
+    if withheld is not None:
+        context = {"stored": stored, "reason": withheld, "game_name": game_name(stored.game),
+                   "exam_sitting": stored.exam_item.sitting if stored.exam_item is not None else None}
+        return render(request, "rounds/replay_withheld.html", context, status=403)
+    replay = replays.replay_of(stored, for_dealer=stored.user_id == user.pk)
     total = len(replay.steps)
     try:
         at = max(0, min(total, int(request.GET.get("step", total))))

@@ -58,8 +58,10 @@ MESSAGES: Final[Mapping[str, str]] = {
     "card-not-asked-for": "Dealt a card to box {box} that nobody asked for",
     "dealer-drew-early": "The dealer drew before every box had played",
     "dealer-stood-early": "The dealer stopped on {total}: the dealer draws to 17 and this house's rule says draw",
+    "dealer-second-card-needed": ("The dealer stopped on {total}: no box is in play, but an insurance bet, a waiting "
+                                  "blackjack or a waiting stake needs the dealer's second card (and only that card)"),
     "dealer-drew-past-stand": "The dealer drew on {total}: the dealer's hand was already final",
-    "dealer-drew-needlessly": ("The dealer drew a second card that nothing at the table needs: no box is in play, "
+    "dealer-drew-needlessly": ("The dealer drew a card that nothing at the table needs: no box is in play, "
                                "no insurance, blackjack or stake waits for it"),
     "paid-blackjack-against-ace": ("Paid box {box}'s blackjack against the dealer's Ace: it waits for the dealer's "
                                    "second card"),

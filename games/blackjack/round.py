@@ -161,7 +161,7 @@ class TwentyOneRound:
 
         late = tuple(irregularities)
         if not all(isinstance(item, LateBet) for item in late):
-            raise StartError("irregularities", "only late bets can be injected")
+            raise StartError("late_bets", "only late bets can be injected")
         start = RoundStart(
             rules=rules, boxes=tuple(boxes), shoe=tuple(shoe), players=players or TwentyOnePlayer(), seed=seed,
             pairs=sorted_pairs(pairs), limits=limits or TableLimits(),

@@ -8,7 +8,7 @@ stable mistake code and the values that decided it. Words are the explainer's
 
 ``card-not-next``, ``dealer-second-card`` ("no hole card", BJ-6), ``skipped-dealer-card``,
 ``deal-out-of-order``, ``card-to-finished-hand``, ``card-not-asked-for``,
-``dealer-drew-early``, ``dealer-stood-early``, ``dealer-drew-past-stand``,
+``dealer-drew-early``, ``dealer-stood-early``, ``dealer-second-card-needed``, ``dealer-drew-past-stand``,
 ``dealer-drew-needlessly``, ``paid-blackjack-against-ace``, ``paid-blackjack-against-ten``,
 ``blackjack-paid-3-2``, ``blackjack-paid-1-1``, ``even-money-paid-as-blackjack``,
 ``double-paid-as-single``, ``surrender-whole-bet``, ``collected-waiting-stake``,
@@ -28,6 +28,7 @@ import dataclasses
 from decimal import Decimal
 from typing import Final
 
+from games.blackjack.dealer import dealer_must_hit
 from games.blackjack.hand import hand_value, is_ten_value
 from games.blackjack.round_actions import (
     Announce,
@@ -51,7 +52,8 @@ from games.procedure import Action, Actor, ProcedureError
 
 MISTAKES: Final = (
     "card-not-next", "dealer-second-card", "skipped-dealer-card", "deal-out-of-order", "card-to-finished-hand",
-    "card-not-asked-for", "dealer-drew-early", "dealer-stood-early", "dealer-drew-past-stand",
+    "card-not-asked-for", "dealer-drew-early", "dealer-stood-early", "dealer-second-card-needed",
+    "dealer-drew-past-stand",
     "dealer-drew-needlessly", "paid-blackjack-against-ace", "paid-blackjack-against-ten", "blackjack-paid-3-2",
     "blackjack-paid-1-1", "even-money-paid-as-blackjack", "double-paid-as-single", "surrender-whole-bet",
     "collected-waiting-stake", "collected-stake-on-dealer-blackjack", "paid-insurance-before-collecting",
@@ -206,7 +208,7 @@ def _cards(context: _Context, due: Action, step: Step) -> ProcedureError | None:
 
 def _dealer_drew_too_much(context: _Context) -> ProcedureError:
     value = hand_value(context.view.dealer)
-    if len(context.view.dealer) >= 2:
+    if len(context.view.dealer) >= 2 and not dealer_must_hit(value, context.rules):
         return context.error(context.rules.IDS.dealer_draws, "dealer-drew-past-stand", total=value.total,
                              soft=value.soft)
     return context.error("BJ-P8", "dealer-drew-needlessly")
@@ -223,7 +225,10 @@ def _dealer_hand(context: _Context, due: Action, step: Step) -> ProcedureError |
     if not isinstance(due, DealDealer) or step.phase is not Phase.DEALER:
         return None
     value = hand_value(context.view.dealer)
-    return context.error(context.rules.IDS.dealer_draws, "dealer-stood-early", total=value.total, soft=value.soft)
+    draws = context.rules.IDS.dealer_draws
+    if draws not in step.rules:  # BJ-P8: no box in play, only the second card is drawn
+        return context.error("BJ-P8", "dealer-second-card-needed", total=value.total, soft=value.soft)
+    return context.error(draws, "dealer-stood-early", total=value.total, soft=value.soft)
 
 
 def _offers(context: _Context, due: Action, step: Step) -> ProcedureError | None:
@@ -277,6 +282,11 @@ def _chips(context: _Context, due: Action, step: Step) -> ProcedureError | None:
             return early
     if _target(attempted) == _target(due):
         return _wrong_amount(context, due, step)
+    if not _dealer_finished(context):
+        # Which spots will be paid or collected later depends on cards still in the shoe and
+        # on decisions not yet made: until the dealer's hand is final, every chip movement
+        # not due now gets the one answer of the current step, whatever the box.
+        return context.error(step.rules[0], "out-of-order", box=getattr(attempted, "box", ""))
     later = context.matching_later()
     if later is None:
         return _nothing_due_there(context, step)

@@ -129,9 +129,9 @@ def verify_start(start: RoundStart) -> None:
     _verify_pairs(start)
     for index, late in enumerate(start.irregularities):
         if late.box in seen or not 1 <= late.box <= MAX_BOXES:
-            raise StartError(f"irregularities.{index}", f"a late bet goes on an empty box (1-{MAX_BOXES})")
+            raise StartError(f"late_bets.{index}", f"a late bet goes on an empty box (1-{MAX_BOXES})")
         if late.amount <= 0:
-            raise StartError(f"irregularities.{index}", "a late bet is more than zero")
+            raise StartError(f"late_bets.{index}", "a late bet is more than zero")
     try:
         rules.shoe.verify(start.shoe)
     except ImpossibleCardsError as error:

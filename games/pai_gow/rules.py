@@ -3,7 +3,8 @@
 * ``collection_fee`` (PG-F): a fee collected per hand, default 0; no commission on wins.
   Money (at most two decimals). How it shows in a result: see :mod:`games.pai_gow.showdown`.
 * ``house_way`` (PG-H): the name of the house way ("logical way") the casino uses to set
-  a hand (PG-5, PG-7, PG-17); default ``pg-h``, RULES.md's numbered list. The names are
+  a hand (PG-5, PG-7, PG-17); default ``pg-h``, RULES.md's numbered list; ``ballys-ac``
+  is Bally's Atlantic City published way adapted to two wild jokers. The names are
   those of :data:`games.pai_gow.house_ways.HOUSE_WAYS`; any other is refused.
 * ``wheel_lowest_straight`` (PG-R): A-2-3-4-5 is the lowest straight (default true);
   false ranks it second-highest, below A-K-Q-J-T and above K-Q-J-T-9 (straight flushes
@@ -14,7 +15,7 @@
 >>> PaiGowRules.from_mapping({"house_way": "commerce"})
 Traceback (most recent call last):
 ...
-games.errors.RuleSetError: house_way: unknown house way 'commerce' (known: pg-h)
+games.errors.RuleSetError: house_way: unknown house way 'commerce' (known: ballys-ac, pg-h)
 >>> PaiGowRules.from_mapping({"collection_fee": "0.505"})
 Traceback (most recent call last):
 ...

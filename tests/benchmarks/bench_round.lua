@@ -1,5 +1,7 @@
 -- wrk script for bench_round.py: one thread and one connection per dealer, each sending its
--- own list of requests in order (a dealer's next action depends on the last one).
+-- own list of requests in order (a dealer's next action depends on the last one), each once:
+-- a dealer that has sent its whole list stops (no cycling back to keys already used, which
+-- the server would answer from the stored try and flatter the rate).
 -- Argument: a file of "<thread id> <token> <path> <body>" lines.
 local threads = {}
 
@@ -17,10 +19,21 @@ function init(args)
         {["Authorization"] = "Token " .. token, ["Content-Type"] = "application/json"}, body))
     end
   end
-  next_request = 0
+  sent = 0
 end
 
 function request()
-  next_request = next_request % #requests + 1
-  return requests[next_request]
+  if sent >= #requests then
+    -- Only reached if the stop below has not taken effect yet: a cheap read, never a tap.
+    wrk.thread:stop()
+    return wrk.format("GET", "/api/v1/me/")
+  end
+  sent = sent + 1
+  return requests[sent]
+end
+
+function response(status, headers, body)
+  if sent >= #requests then
+    wrk.thread:stop()
+  end
 end

@@ -1,20 +1,27 @@
 """The round action endpoint under load, run by hand (not collected by pytest):
 
-    .venv/bin/python tests/benchmarks/bench_round.py [--game blackjack] [--dealers 16] [--seconds 15]
+    [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<name>] \
+        .venv/bin/python tests/benchmarks/bench_round.py [--game blackjack] [--dealers 16] [--seconds 15] \
+        [--passes 2]
 
-Serves the site with gunicorn (2 sync workers) on PostgreSQL (its own database,
-``bench_deal_table``, dropped and recreated) and loads it, in the same run, with
+Serves the site with gunicorn (2 sync workers) on PostgreSQL (a database of its own, named
+by ``BENCH_DATABASE_URL``, default ``bench_deal_table`` on 127.0.0.1:5432, dropped and
+recreated, and dropped at the end unless ``--keep``: ``tests/benchmarks/bench_db.py``) and
+loads it, in the same run and the same way, interleaved ``--passes`` times, with
 ``--dealers`` concurrent clients:
 
 - ``POST /api/v1/rounds/<id>/actions/``: each dealer deals its own rounds, one right action
   after another (each request: lock the round row, rebuild the round from its seed and log,
   check the action with the engine, apply the automations, save the try and the round;
-  the last action of a round also writes the progress record and roll-ups);
+  the last action of a round also writes the progress record and roll-ups). Each pass
+  deals rounds of its own, and a dealer that has sent every tap stops: a key is never
+  sent twice (a repeated key is answered from the stored try, cheaply, and would flatter
+  the rate);
 - ``POST /bench/bare/``: the bare DRF view of ``bench_answer.py`` (one SELECT, one INSERT).
 
-It prints both rates, their ratio and p50/p99 latencies. Load comes from ``wrk`` with one
-thread and one connection per dealer (a dealer's actions must arrive in order), or from
-Python threads when wrk is missing. Every request goes to 127.0.0.1 only.
+It prints both rates of each pass, their ratio and p50/p99 latencies. Load comes from
+``wrk`` with one thread and one connection per dealer (a dealer's actions must arrive in
+order), or from Python threads when wrk is missing. Every request goes to 127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -34,11 +41,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+from tests.benchmarks.bench_db import bench_database  # noqa: E402
+
 PORT = 8766
-DB = "bench_deal_table"
+DATABASE = bench_database("bench_deal_table")
 BASE_ENV = {
     "DJANGO_SETTINGS_MODULE": "tests.benchmarks.bench_settings",
-    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
+    "DATABASE_URL": DATABASE.url,
     "DEBUG": "0",
     "SECRET_KEY": "benchmark-only-secret-key-not-for-production-0123456789abcdef",
     "ALLOWED_HOSTS": "127.0.0.1",
@@ -47,15 +56,13 @@ BASE_ENV = {
 }
 
 
-def psql(sql: str) -> None:
-    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c", sql], check=True, capture_output=True)
+Taps = list[tuple[str, str]]  # (path, body) of one round's right taps, in order
 
 
-def prepare(game: str, dealers: int, rounds: int) -> dict[str, list[tuple[str, str]]]:
-    """A fresh database with dealers and open rounds; token -> [(path, body)] in order: the
-    right taps of each round, as the page would send them."""
-    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-    psql(f"CREATE DATABASE {DB}")
+def prepare(game: str, dealers: int, rounds: int) -> dict[str, list[Taps]]:
+    """A fresh database with dealers and open rounds; token -> the dealer's rounds, each the
+    right taps in order, as the page would send them."""
+    DATABASE.recreate()
     os.environ.update(BASE_ENV)
     import django
 
@@ -72,7 +79,7 @@ def prepare(game: str, dealers: int, rounds: int) -> dict[str, list[tuple[str, s
     call_command("migrate", verbosity=0)
     casino = Property.objects.create(name="Bench Casino", slug="bench")
     table = table_for(game)
-    work: dict[str, list[tuple[str, str]]] = {}
+    work: dict[str, list[Taps]] = {}
     for number in range(dealers):
         user = User.objects.create_user(f"dealer{number}", password="x", role=Role.TRAINEE, property=casino)
         token = Token.objects.create(user=user).key
@@ -81,13 +88,13 @@ def prepare(game: str, dealers: int, rounds: int) -> dict[str, list[tuple[str, s
             stored = services.start_round(user, game, Level.NORMAL, Focus.ROUND)
             chips = ChipSet.from_json(stored.chips)
             state = services.current_state(stored)
-            tap_number = 0
+            taps: Taps = []
             while (due := state.due()) is not None:
                 body = presenters.tap_body(table, state, due.action, chips)
-                body.update({"key": f"{stored.public_id.hex[:12]}-{tap_number}", "seen": len(state.log)})
-                work[token].append((f"/api/v1/rounds/{stored.public_id}/actions/", json.dumps(body)))
-                tap_number += 1
+                body.update({"key": f"{stored.public_id.hex[:12]}-{len(taps)}", "seen": len(state.log)})
+                taps.append((f"/api/v1/rounds/{stored.public_id}/actions/", json.dumps(body)))
                 state = services.automate(table, state.apply(due.action), Focus.ROUND)
+            work[token].append(taps)
     return work
 
 
@@ -166,12 +173,26 @@ def main() -> None:
     parser.add_argument("--game", default="blackjack")
     parser.add_argument("--dealers", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=15.0)
-    parser.add_argument("--rounds", type=int, default=40, help="open rounds per dealer (enough for the run)")
+    parser.add_argument("--passes", type=int, default=2, help="bare/action pairs, interleaved")
+    parser.add_argument("--rounds", type=int, default=40, help="open rounds per dealer and pass (enough for the run)")
+    parser.add_argument("--keep", action="store_true", help="keep the benchmark database afterwards")
     parser.add_argument("--client", choices=["wrk", "python"], default="wrk" if shutil.which("wrk") else "python")
     args = parser.parse_args()
-    print(f"preparing {args.dealers} dealers x {args.rounds} {args.game} rounds ...", flush=True)
-    work = prepare(args.game, args.dealers, args.rounds)
-    print(f"  {sum(map(len, work.values()))} right actions to send", flush=True)
+    print(f"preparing {DATABASE.name}: {args.dealers} dealers x {args.rounds * args.passes} {args.game} rounds ...",
+          flush=True)
+    try:
+        work = prepare(args.game, args.dealers, args.rounds * args.passes)
+        print(f"  {sum(len(taps) for rounds in work.values() for taps in rounds)} right actions to send", flush=True)
+        serve_and_load(args, work)
+    finally:
+        if not args.keep:
+            from django.db import connections
+
+            connections.close_all()
+            DATABASE.drop()
+
+
+def serve_and_load(args: argparse.Namespace, work: dict[str, list[Taps]]) -> None:
     env = {**os.environ, **BASE_ENV}
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "casino_training.wsgi", "--workers", "2", "--worker-class", "sync",
@@ -187,20 +208,25 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        bare = [[f"{token} /bench/bare/ {{}}"] * 4000 for token in work]
-        acts = [[f"{token} {path} {body}" for path, body in lines] for token, lines in work.items()]
-        run(bare, 2)  # warm-up
-        bare_result = run(bare, args.seconds)
-        act_result = run(acts, args.seconds)
+        bare = [[f"{token} /bench/bare/ {{}}"] * int(500 * args.seconds) for token in work]
+        run([lines[:200] for lines in bare], 2)  # warm-up
+        for number in range(args.passes):
+            # each pass deals rounds of its own: every key is sent once
+            acts = [[f"{token} {path} {body}" for taps in rounds[number :: args.passes] for path, body in taps]
+                    for token, rounds in work.items()]
+            results = (("bare DRF view (1 SELECT + 1 INSERT)", run(bare, args.seconds)),
+                       (f"round action endpoint ({args.game})", run(acts, args.seconds)))
+            for name, (rate, p50, p99, bad, total) in results:
+                print(f"pass {number + 1} {name}: {rate:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+                      f"non-2xx {bad} of {total}", flush=True)
+            act_rate, act_total = results[1][1][0], results[1][1][4]
+            if act_total >= len(acts) * min(map(len, acts)):
+                print("  note: a dealer may have sent every tap before the end and stopped: raise --rounds")
+            print(f"pass {number + 1} ratio action/bare: {act_rate / results[0][1][0]:.2f}  (aim: >= 0.60)  "
+                  f"client: {args.client}", flush=True)
     finally:
         server.terminate()
         server.wait(timeout=30)
-    for name, (rate, p50, p99, bad, total) in (("bare DRF view (1 SELECT + 1 INSERT)", bare_result),
-                                               (f"round action endpoint ({args.game})", act_result)):
-        print(f"{name}: {rate:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms, non-2xx {bad} of {total}")
-    if act_result[4] > sum(map(len, acts)):
-        print("  note: the dealers ran out of rounds and repeated taps (answered once, cheaply): raise --rounds")
-    print(f"ratio action/bare: {act_result[0] / bare_result[0]:.2f}  (aim: >= 0.60)  client: {args.client}")
 
 
 if __name__ == "__main__":

@@ -15,15 +15,19 @@ from typing import Any
 import pytest
 
 from drills.kinds.base import AnswerField, Difficulty, DrillKind, FieldType, Scenario, all_kinds
+from drills.kinds.what_changed import is_change_kind
 from drills.rulings.base import answer as door_answer
 from games.over_under_26.rules import EXAMPLE_BONUS_PAY_TABLE
 from games.registry import default_rules
+from tests.drills.what_changed_support import example_change
 
 SEEDS = range(40)
 KINDS = all_kinds()
 
 
 def rules_for_kind(kind: DrillKind[Any]) -> Any:
+    if is_change_kind(kind):  # runs under an old and a new rule set
+        return example_change(kind.game)
     rules = default_rules(kind.game)
     if kind.unavailable_reason(rules) and kind.game == "over-under-26":
         rules = type(rules).from_mapping({"bonus_pay_table": EXAMPLE_BONUS_PAY_TABLE.to_mapping()})

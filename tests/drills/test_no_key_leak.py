@@ -8,6 +8,7 @@ the API's JSON are scanned for them and for the seed.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import re
 
@@ -16,6 +17,8 @@ from django.test import Client
 
 from drills.kinds.base import Difficulty, DrillKind, Solution, all_kinds
 from drills.models import DrillScenario
+from drills.what_changed.services import assign_what_changed
+from tests.drills.what_changed_support import EXAMPLES
 
 pytestmark = pytest.mark.django_db
 
@@ -40,9 +43,18 @@ def sentinel_solutions(monkeypatch):
     monkeypatch.setattr(DrillKind, "generate", generate)
 
 
+@pytest.fixture
+def rule_changes(trainee):  # type: ignore[no-untyped-def]
+    """Every game's example rule change assigned to the trainee (the "what changed" kinds)."""
+    for game, (old, new) in EXAMPLES.items():
+        assign_what_changed(property=trainee.property, game=game, old_values=old, new_values=new,
+                            trainees=[trainee], assigned_by=None, due=dt.date(2030, 1, 1))
+
+
 @pytest.mark.parametrize("slug", KINDS)
 @pytest.mark.parametrize("difficulty", [d.value for d in Difficulty])
-def test_no_seed_or_key_before_the_answer(trainee_client, bonus_table, sentinel_solutions, slug, difficulty):
+def test_no_seed_or_key_before_the_answer(trainee_client, bonus_table, rule_changes, sentinel_solutions, slug,
+                                          difficulty):
     response = trainee_client.post("/drills/start/", {"kind": slug, "difficulty": difficulty, "mode": "speed"})
     assert response.status_code == 302, response.content[:500]
     page = trainee_client.get(response["Location"])

@@ -64,6 +64,7 @@ INVALID = [
     ({}, [SectionSpec("X", "no-such-kind", "easy", 1)], "sections.1.kind"),
     ({}, [SectionSpec("X", "ou-total", "easy", 1), SectionSpec("Y", "<foreign>", "easy", 1)], "sections.2.kind"),
     ({}, [SectionSpec("X", "ou-bonus", "easy", 1)], "sections.1.kind"),  # no Bonus table in this casino
+    ({}, [SectionSpec("X", "ou-what-changed", "easy", 1)], "sections.1.kind"),  # drilled on a rule change only
     ({}, [SectionSpec("X", "ou-total", "impossible", 1)], "sections.1.difficulty"),
     ({}, [SectionSpec("X", "ou-total", "easy", 0)], "sections.1.count"),
     ({}, [SectionSpec("X", "ou-total", "easy", 50)] * 5, "sections"),

@@ -263,3 +263,31 @@ def test_review_stops_at_the_first_deviation_and_plays_out_the_rest(seed):
     assert result.first_error is not None
     assert result.first_error.step == len(dealer)
     assert result.correct_end.log == correct.log
+
+
+def _chip_answers(state: OverUnderRound) -> set[tuple[str, str]]:
+    due = state.due().action
+    answers = set()
+    for box in range(1, 8):
+        for kind in (Pay, Collect):
+            for stake in Stake:
+                if isinstance(due, kind) and (due.box, due.bet) == (box, stake):
+                    continue
+                with pytest.raises(ProcedureError) as caught:
+                    state.apply(kind(box, stake, Decimal("10.00")))
+                answers.add((caught.value.rule, caught.value.mistake))
+    return answers
+
+
+@settings(max_examples=100, deadline=None)
+@given(seeds)
+def test_before_the_reveal_an_early_chip_movement_gets_one_answer_at_every_box(seed):
+    # Until the three cards are turned, who wins lies face down: a payment or collection at
+    # any box (but a fold's collection when it is due) gets the one answer of the current step.
+    state = OverUnderRound.begin(seeded_start(seed), BONUS_RULES)
+    while state.due() is not None and not any(isinstance(action, Turn) for action in state.log):
+        if isinstance(state.start.cards[0], type(JOKER)) and len(state.log) >= 1:
+            break  # a first-card joker lies face up: the round ends on it (OU-4a)
+        answers = _chip_answers(state)
+        assert len(answers) == 1, (state.due().action.notation(), answers)
+        state = state.apply(state.due().action)

@@ -320,3 +320,29 @@ def test_review_of_the_dealers_actions(seed):
     correct = play_out(PaiGowRound.begin(start, RULES))
     dealer = [action for action in correct.log if action.ACTOR is Actor.DEALER]
     assert review(PaiGowRound.begin(start, RULES), dealer).complete
+
+
+def _chip_answers(state: PaiGowRound) -> set[tuple[str, str]]:
+    due = state.due().action
+    answers = set()
+    for position in range(1, 8):
+        for kind in (Pay, Collect):
+            attempt = kind(position, Decimal("10.00"))
+            if isinstance(due, kind) and due.position == position:
+                continue
+            with pytest.raises(ProcedureError) as caught:
+                state.apply(attempt)
+            answers.add((caught.value.rule, caught.value.mistake))
+    return answers
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_before_the_settlement_an_early_chip_movement_gets_one_answer_at_every_position(seed):
+    # Until the hands are open and the settlement begins, who wins lies face down (or in
+    # the deck): a payment or collection anywhere gets the one answer of the current step.
+    state = PaiGowRound.begin(seeded_start(seed), FEE_RULES)
+    while state.due() is not None and not isinstance(state.due().action, (Pay, Collect, Fee, Return, Clear)):
+        answers = _chip_answers(state)
+        assert len(answers) == 1, (state.due().action.notation(), answers)
+        state = state.apply(state.due().action)

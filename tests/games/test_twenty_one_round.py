@@ -437,3 +437,69 @@ def test_a_payment_before_the_deal_is_out_of_order_and_does_not_tell_how_the_dea
     assert error.rule.startswith("BJ-P")
     assert "22" not in explain_mistake(error)
     assert "JS-4" not in explain_mistake(error)
+
+
+def test_an_early_payment_gets_the_same_answer_at_a_winning_and_a_losing_box():
+    # Box 1 will win (19 against 17), box 2 will lose (16): after the first cards nobody can
+    # know that, so paying either box early gets the one answer of the current step (the
+    # audit: box 1 was told BJ-P8 "it is paid later", box 2 BJ-P2).
+    decisions = Decisions(tuple(parse_log("stand box=1\nstand box=2", VOCABULARY)))
+    start = TwentyOneRound.start(BJ, boxes((1, "10"), (2, "10")), cards("9S 8D 7C TH 8C TC"), players=decisions)
+    assert log_of(play_out(start))[-2:] == ["collect box=2 amount=10.00", "pay box=1 amount=10.00"]
+    state = advance_to(start, "deal-dealer card=7C")
+    winner, loser = refused(state, "pay box=1 amount=10"), refused(state, "pay box=2 amount=10")
+    assert (winner.rule, winner.mistake) == (loser.rule, loser.mistake) == ("BJ-P2", "out-of-order")
+    assert refused(state, "collect box=2 amount=10").rule == "BJ-P2"
+
+
+def insured_bust_round() -> TwentyOneRound:
+    # Box 1 insures against the dealer's Ace, hits 16 and busts: no box is in play, but the
+    # insurance needs the dealer's second card (BJ-P8), and only that card: A-5 stops on 16.
+    decisions = Decisions(tuple(parse_log("insure box=1 amount=5\nhit box=1", VOCABULARY)))
+    return TwentyOneRound.start(BJ, boxes((1, "10"),), cards("TS AH 6H KC 5D 9C"), players=decisions)
+
+
+def test_with_no_box_in_play_the_dealer_draws_only_the_second_card():
+    start = insured_bust_round()
+    log = log_of(play_out(start))
+    assert log[-4:] == ["collect box=1 amount=10.00", "deal-dealer card=5D", "announce total=16",
+                        "collect box=1 bet=insurance amount=5.00"]
+    waiting = advance_to(start, "deal-dealer card=5D")
+    error = refused(waiting, "announce total=11")
+    assert (error.rule, error.mistake) == ("BJ-P8", "dealer-second-card-needed")
+    assert "17" not in explain_mistake(error)
+    stopped = advance_to(start, "announce total=16")
+    error = refused(stopped, "deal-dealer card=9C")
+    assert (error.rule, error.mistake) == ("BJ-P8", "dealer-drew-needlessly")
+
+
+def _chip_answers(state: TwentyOneRound) -> set[tuple[str, str]]:
+    """(rule, mistake) of paying and collecting the main bet of every box, where that is not
+    the due action and not a blackjack on the table paid while it waits (BJ-10)."""
+    due = state.due().action
+    answers = set()
+    for box in range(1, 8):
+        for kind in (Pay, Collect):
+            if isinstance(due, kind) and due.box == box and due.bet in (None, Stake.MAIN):
+                continue
+            wrong = kind(box=box, amount=D("10"))
+            if state.can(wrong):
+                continue
+            with pytest.raises(ProcedureError) as caught:
+                state.apply(wrong)
+            if not caught.value.mistake.startswith("paid-blackjack-against"):
+                answers.add((caught.value.rule, caught.value.mistake))
+    return answers
+
+
+@FAST
+@given(rounds())
+def test_before_the_dealers_hand_is_final_an_early_chip_movement_gets_one_answer_at_every_box(start):
+    state = start
+    while state.due() is not None:
+        rest = play_out(state).log[len(state.log):]
+        if not any(isinstance(action, DealDealer) for action in rest):
+            break  # the dealer's hand is final: what each box gets is on the table
+        answers = _chip_answers(state)
+        assert len(answers) <= 1, (state.due().action.notation(), answers)
+        state = state.apply(state.due().action)

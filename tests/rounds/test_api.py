@@ -38,7 +38,9 @@ def test_start_and_act_through_the_api(trainee_client, toy_table) -> None:
     assert wrong.status_code == 200
     assert body["accepted"] is False
     assert body["step"]["rule"] == "T-1"
-    assert body["step"]["due"].startswith("deal box=2")
+    assert body["step"]["due"] == "deal a card to box 2"  # in words, without the card still in the shoe
+    assert body["step"]["action"] == "pay box=1 amount=10.00"
+    assert "card=" not in json.dumps(body["step"])
     assert body["round"]["figures"]["wrong"] == 1
 
 

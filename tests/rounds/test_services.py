@@ -8,7 +8,7 @@ import pytest
 from drills.models import Attempt
 from drills.progress.models import SkillRollup
 from drills.progress.services import rebuild_trainee
-from drills.rounds import services
+from drills.rounds import presenters, services
 from drills.rounds.models import DealtRound, RoundStatus
 from drills.rounds.tables.base import Focus, Level, Tap, TapError
 
@@ -39,8 +39,15 @@ def test_a_wrong_action_is_refused_counted_and_changes_nothing(trainee, toy_tabl
     assert not outcome.step.right
     assert outcome.step.rule == "T-1"
     assert outcome.step.mistake == "out-of-order"
-    assert outcome.step.due.startswith("deal box=1 card=")
-    assert "due was deal box=1" in outcome.step.explanation
+    state = services.current_state(stored)
+    next_card = str(state.shoe[0])  # type: ignore[attr-defined]
+    assert outcome.step.due == f"deal box=1 card={next_card}"  # the record, for the supervisor's replay
+    assert outcome.step.action == f"deal box=2 card={next_card}"
+    shown = presenters.step_json(outcome.step, toy_table)  # what the dealer receives: no undealt card
+    assert shown["due"] == "deal a card to box 1"
+    assert shown["action"] == "deal a card to box 2"
+    assert "due was deal a card to box 1" in outcome.step.explanation
+    assert next_card not in str(shown)
     stored.refresh_from_db()
     assert (stored.steps, stored.right, stored.wrong, stored.log) == (0, 0, 1, "")
 

@@ -136,10 +136,12 @@ class ToyTable(TableGame):
         return value
 
     def describe(self, action: Action, reveal: bool = True) -> str:
+        if isinstance(action, Deal) and not reveal:
+            return f"deal a card to box {action.box}"
         return action.notation()
 
     def explain(self, error: ProcedureError) -> str:
-        due = error.due.notation() if error.due else "nothing"
+        due = self.describe(error.due, reveal=False) if error.due else "nothing"
         return f"Out of order ({error.rule}): due was {due}"
 
 

@@ -128,7 +128,8 @@ def test_jack_switch_switch_and_dealer_22():
     ({"decisions": ["stand box=5"]}, "decisions.0"),
     ({"pairs": [[1, 3]]}, "pairs.0"),
     ({"table_limits": "500-25"}, "table_limits"),
-    ({"late_bets": [{"box": 1, "amount": "25"}]}, "irregularities.0"),
+    ({"late_bets": [{"box": 1, "amount": "25"}]}, "late_bets.0"),  # the body's name, not the engine's
+    ({"late_bets": [{"box": 5, "amount": "25"}, {"box": 3, "amount": "25"}]}, "late_bets.1"),
 ])
 def test_bad_input_names_the_field(change, field):
     assert field_of({**ROUND, "actions": [], **change}) == field

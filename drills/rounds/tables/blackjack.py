@@ -78,6 +78,10 @@ MISTAKE_WORDS: dict[str, str] = {
     "card-not-asked-for": "That player did not ask for a card",
     "dealer-drew-early": "The dealer draws only after every box has played",
     "dealer-stood-early": "The dealer must draw to 17 or more",
+    "dealer-second-card-needed": (
+        "No box is in play, but an insurance bet, a waiting blackjack or stake needs the dealer's second card: "
+        "draw that one card only"
+    ),
     "dealer-drew-past-stand": "The dealer has reached a standing total: no more cards",
     "dealer-drew-needlessly": "No box is still in play: the dealer draws no more than needed",
     "paid-blackjack-against-ace": "A blackjack against a dealer Ace waits for the dealer's second card",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, TypeAlias
 
+from games.pai_gow.codes import RANK_OF
 from games.pai_gow.ranking import CARD_VALUES, STRAIGHT, Tables
 
 Placement: TypeAlias = tuple[int, int, str]
@@ -32,14 +33,68 @@ COMPLETE: Final = STRAIGHT << 20
 
 
 @dataclass(frozen=True)
+class Misreading:
+    """A common wrong reading of a house way, as a place function of its own: the drills
+    recognise the setting it gives and name it (``code``, ``message`` citing the step of
+    the house way that was misread)."""
+
+    code: str
+    message: str
+    place: PlaceFunction
+
+
+@dataclass(frozen=True)
 class HouseWay:
     """A named house way (PG-H **(house)**): ``place`` sets seven codes; ``steps`` words
-    each step key it returns, citing its step."""
+    each step key it returns, citing its step; ``label`` names it on pages;
+    ``misreadings`` are the wrong readings the drills name."""
 
     name: str
     description: str
     place: PlaceFunction
     steps: Mapping[str, str]
+    label: str = ""
+    misreadings: tuple[Misreading, ...] = ()
+    cite: str = "PG-H"
+    """How its steps are cited ("PG-H step 6")."""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.description)
+
+
+_RANK_WORDS: Final = {
+    2: ("2", "2s"), 3: ("3", "3s"), 4: ("4", "4s"), 5: ("5", "5s"), 6: ("6", "6s"), 7: ("7", "7s"),
+    8: ("8", "8s"), 9: ("9", "9s"), 10: ("10", "10s"), 11: ("Jack", "Jacks"), 12: ("Queen", "Queens"),
+    13: ("King", "Kings"), 14: ("Ace", "Aces"),
+}  # fmt: skip
+
+
+def ranks_words(low: int, high: int) -> str:
+    """A range of ranks in words, for step texts built from thresholds.
+
+    >>> ranks_words(11, 14), ranks_words(7, 10), ranks_words(14, 14), ranks_words(15, 14)
+    ('Jacks–Aces', '7s–10s', 'Aces', 'no rank')
+    """
+    if low > high:
+        return "no rank"
+    if low == high:
+        return _RANK_WORDS[low][1]
+    return f"{_RANK_WORDS[low][1]}–{_RANK_WORDS[high][1]}"
+
+
+def card_or_better_words(lowest: int) -> str:
+    """"A card of rank ``lowest`` or higher" in words.
+
+    >>> card_or_better_words(14), card_or_better_words(13), card_or_better_words(12)
+    ('an Ace', 'a King or Ace', 'a Queen or better')
+    """
+    if lowest >= 14:
+        return "an Ace"
+    if lowest == 13:
+        return "a King or Ace"
+    word = _RANK_WORDS[lowest][0]
+    return f"{'an' if word in ('8', 'Ace') else 'a'} {word} or better"
 
 
 class Split:
@@ -62,7 +117,9 @@ class Split:
 
     def best_complete(self, accept: Callable[[int, int], bool] | None = None) -> tuple[int, int, int, int] | None:
         """PG-H step 4: among the splits with a complete hand (straight or better) back,
-        and ``accept``-ed fronts, the one with the highest front, then the highest back:
+        and ``accept``-ed fronts, the one with the highest front, then the highest back,
+        then the :meth:`canonical_key` (so that the choice depends on the seven cards, not
+        their order: two jokers in front and an Ace with a joker are both a pair of Aces):
         (front value, back value, i, j); None when there is none."""
         best: tuple[int, int, int, int] | None = None
         values = self.values
@@ -72,9 +129,15 @@ class Split:
             if back < COMPLETE or (accept is not None and not accept(i, j)):
                 continue
             candidate = (self.front(i, j), back, i, j)
-            if best is None or candidate[:2] > best[:2]:
+            if best is None or self._beats(candidate, best):
                 best = candidate
         return best
+
+    def _beats(self, candidate: tuple[int, int, int, int], best: tuple[int, int, int, int]) -> bool:
+        """The higher (front, back), then the lower canonical key."""
+        if candidate[:2] != best[:2]:
+            return candidate[:2] > best[:2]
+        return self.canonical_key(candidate[2], candidate[3]) < self.canonical_key(best[2], best[3])
 
     def best_unfouled(self) -> tuple[int, int]:
         """A last resort that never fouls: the highest back, then the highest front."""
@@ -137,3 +200,23 @@ class Split:
             target = (self.front(i, j), self.back(i, j))
             options = [(a, b) for a, b in options if (self.front(a, b), self.back(a, b)) == target]
         return min(options, key=lambda option: self.canonical_key(*option))
+
+
+_SUIT_FIELD: Final = tuple(1 << 3 * (code & 3) for code in range(52))
+"""Per code, a 3-bit counter field for its suit: the sum over seven cards counts each suit."""
+_HAS_FLUSH: Final = tuple(any(total >> 3 * suit & 7 >= 5 for suit in range(4)) for total in range(1 << 12))
+_RANK_BIT: Final = tuple(1 << RANK_OF[code] | (2 if RANK_OF[code] == 14 else 0) for code in range(52))
+"""Per code, its rank bit (the Ace also sets bit 1: A-2-3-4-5)."""
+
+
+def has_flush(codes: Sequence[int]) -> bool:
+    """Whether seven joker-free codes hold five of one suit."""
+    return _HAS_FLUSH[sum(map(_SUIT_FIELD.__getitem__, codes))]
+
+
+def has_straight(codes: Sequence[int]) -> bool:
+    """Whether seven joker-free codes hold five ranks in a row (A-2-3-4-5 included)."""
+    mask = 0
+    for code in codes:
+        mask |= _RANK_BIT[code]
+    return bool(mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4)

@@ -35,13 +35,23 @@ Steps 1–9 are documented at each step function below.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
 from games.pai_gow.codes import JOKER_CODE, RANK_OF
-from games.pai_gow.house_ways.base import HouseWay, PlaceFunction, Placement, Split
+from games.pai_gow.house_ways.base import (
+    HouseWay,
+    Misreading,
+    PlaceFunction,
+    Placement,
+    Split,
+    card_or_better_words,
+    has_flush,
+    has_straight,
+    ranks_words,
+)
 from games.pai_gow.ranking import (
     FIVE_OF_A_KIND,
     FLUSH,
@@ -79,57 +89,75 @@ class Thresholds:
     """Step 4: with an Ace and a pair of 10s–Kings, Ace in front when that improves it."""
 
 
-STEPS: Final[Mapping[str, str]] = MappingProxyType({
-    "1-pair": "PG-H step 1: five of a kind with another pair: the five back, the pair in front",
-    "1-kings": "PG-H step 1: five Aces: a pair of Kings (a King and a joker) can go in front, so it does",
-    "1-aces": "PG-H step 1: five Aces: a pair of Aces in front",
-    "1-quads-pair": "PG-H steps 1 and 2: five of a kind as four of a kind plus a single, with another pair: "
-    "that pair in front",
-    "1-quads-split": "PG-H steps 1 and 2: five of a kind as four of a kind Jacks–Aces plus a single: "
-    "split into two pairs",
-    "1-quads-keep": "PG-H steps 1 and 2: five of a kind as four of a kind 7s–10s plus a single: "
-    "kept together, a King or Ace goes in front",
-    "1-quads-middle-split": "PG-H steps 1 and 2: five of a kind as four of a kind 7s–10s plus a single: "
-    "no King or Ace for the front, so split",
-    "1-quads-low": "PG-H steps 1 and 2: five of a kind as four of a kind 2s–6s plus a single: "
-    "never split, the two highest singles in front",
-    "2-pair": "PG-H step 2: four of a kind with another pair (or trips): that pair in front",
-    "2-split": "PG-H step 2: four of a kind Jacks–Aces: split into two pairs",
-    "2-keep": "PG-H step 2: four of a kind 7s–10s with a King or Ace for the front: kept together",
-    "2-middle-split": "PG-H step 2: four of a kind 7s–10s without a King or Ace for the front: split",
-    "2-low": "PG-H step 2: four of a kind 2s–6s: never split, the two highest singles in front",
-    "3-full-house": "PG-H step 3: full house: the highest pair that keeps the back ahead goes in front",
-    "3-two-trips": "PG-H step 3: two three of a kinds: a pair from the higher one in front",
-    "4-no-pair": "PG-H step 4: straight or flush, no pair: the complete hand back, the highest possible front",
-    "4-pair-front": "PG-H step 4: straight or flush with one pair: the pair in front, a complete hand stays back",
-    "4-ace-front": "PG-H step 4: straight or flush with an Ace and a pair of 10s–Kings: "
-    "the Ace in front and the pair back, as that improves the front",
-    "4-complete-back": "PG-H step 4: straight or flush with one pair that cannot go in front with a complete hand "
-    "back: the complete hand back, the highest possible front",
-    "4-trips": "PG-H step 4: straight or flush with three of a kind: the complete hand back, the leftover pair "
-    "in front",
-    "4-6-split": "PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair Jacks–Aces: "
-    "split, the small pair in front",
-    "4-6-ace": "PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair 7s–10s, an Ace "
-    "for the front: both pairs back",
-    "4-6-middle-split": "PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair 7s–10s, "
-    "no Ace for the front: split",
-    "4-6-king-ace": "PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair 3s–6s, a "
-    "King or Ace for the front: both pairs back",
-    "4-6-low-split": "PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair 3s–6s, no "
-    "King or Ace for the front: split",
-    "5": "PG-H step 5: three pair: the highest pair in front",
-    "6-split": "PG-H step 6: two pair, big pair Jacks–Aces: split, the small pair in front",
-    "6-ace": "PG-H step 6: two pair, big pair 7s–10s, an Ace for the front: both pairs back",
-    "6-middle-split": "PG-H step 6: two pair, big pair 7s–10s, no Ace for the front: split",
-    "6-king-ace": "PG-H step 6: two pair, big pair 3s–6s, a King or Ace for the front: both pairs back",
-    "6-low-split": "PG-H step 6: two pair, big pair 3s–6s, no King or Ace for the front: split",
-    "7-aces": "PG-H step 7: three Aces: a pair of Aces back, the third Ace and the next highest card in front",
-    "7": "PG-H step 7: three of a kind back, the two highest singles in front",
-    "8": "PG-H step 8: one pair back, the two highest singles in front",
-    "9": "PG-H step 9: no pair: the highest card back, the second and third highest in front",
-    "fallback": "PG-H: no step placed this hand without a foul; the highest back that does not foul was played",
-})
+def steps_for(t: Thresholds) -> Mapping[str, str]:
+    """The text of each step key, with the ranks of ``t`` (explanations cite the step).
+
+    >>> steps_for(Thresholds(two_pair_split_from=12))["6-split"]
+    'PG-H step 6: two pair, big pair Queens–Aces: split, the small pair in front'
+    """
+    split = ranks_words(t.quads_split_from, ACE)
+    middle = ranks_words(t.quads_keep_from, t.quads_split_from - 1)
+    low = ranks_words(2, t.quads_keep_from - 1)
+    front = card_or_better_words(t.quads_keep_front)
+    big_split = ranks_words(t.two_pair_split_from, ACE)
+    big_ace = ranks_words(t.two_pair_ace_from, t.two_pair_split_from - 1)
+    big_king = ranks_words(t.two_pair_king_from, t.two_pair_ace_from - 1)
+    big_low = ranks_words(3, t.two_pair_ace_from - 1)
+    low_split = f"big pair {big_low}, no King or Ace for the front"
+    if t.two_pair_king_from > 3:  # below it, big pairs split whatever the singles
+        low_split += f" (below {ranks_words(t.two_pair_king_from, t.two_pair_king_from)}: always)"
+    ace_pairs = ranks_words(*t.ace_front_pairs)
+    two_pair = "straight or flush with two pair plays as two pair; "
+    return MappingProxyType({
+        "1-pair": "PG-H step 1: five of a kind with another pair: the five back, the pair in front",
+        "1-kings": "PG-H step 1: five Aces: a pair of Kings (a King and a joker) can go in front, so it does",
+        "1-aces": "PG-H step 1: five Aces: a pair of Aces in front",
+        "1-quads-pair": "PG-H steps 1 and 2: five of a kind as four of a kind plus a single, with another pair: "
+        "that pair in front",
+        "1-quads-split": f"PG-H steps 1 and 2: five of a kind as four of a kind {split} plus a single: "
+        "split into two pairs",
+        "1-quads-keep": f"PG-H steps 1 and 2: five of a kind as four of a kind {middle} plus a single: "
+        f"kept together, {front} goes in front",
+        "1-quads-middle-split": f"PG-H steps 1 and 2: five of a kind as four of a kind {middle} plus a single: "
+        f"no {front.split(' ', 1)[1]} for the front, so split",
+        "1-quads-low": f"PG-H steps 1 and 2: five of a kind as four of a kind {low} plus a single: "
+        "never split, the two highest singles in front",
+        "2-pair": "PG-H step 2: four of a kind with another pair (or trips): that pair in front",
+        "2-split": f"PG-H step 2: four of a kind {split}: split into two pairs",
+        "2-keep": f"PG-H step 2: four of a kind {middle} with {front} for the front: kept together",
+        "2-middle-split": f"PG-H step 2: four of a kind {middle} without {front} for the front: split",
+        "2-low": f"PG-H step 2: four of a kind {low}: never split, the two highest singles in front",
+        "3-full-house": "PG-H step 3: full house: the highest pair that keeps the back ahead goes in front",
+        "3-two-trips": "PG-H step 3: two three of a kinds: a pair from the higher one in front",
+        "4-no-pair": "PG-H step 4: straight or flush, no pair: the complete hand back, the highest possible front",
+        "4-pair-front": "PG-H step 4: straight or flush with one pair: the pair in front, a complete hand stays back",
+        "4-ace-front": f"PG-H step 4: straight or flush with an Ace and a pair of {ace_pairs}: "
+        "the Ace in front and the pair back, as that improves the front",
+        "4-complete-back": "PG-H step 4: straight or flush with one pair that cannot go in front with a complete "
+        "hand back: the complete hand back, the highest possible front",
+        "4-trips": "PG-H step 4: straight or flush with three of a kind: the complete hand back, the leftover pair "
+        "in front",
+        "4-6-split": f"PG-H steps 4 and 6: {two_pair}big pair {big_split}: split, the small pair in front",
+        "4-6-ace": f"PG-H steps 4 and 6: {two_pair}big pair {big_ace}, an Ace for the front: both pairs back",
+        "4-6-middle-split": f"PG-H steps 4 and 6: {two_pair}big pair {big_ace}, no Ace for the front: split",
+        "4-6-king-ace": f"PG-H steps 4 and 6: {two_pair}big pair {big_king}, a King or Ace for the front: "
+        "both pairs back",
+        "4-6-low-split": f"PG-H steps 4 and 6: {two_pair}{low_split}: split",
+        "5": "PG-H step 5: three pair: the highest pair in front",
+        "6-split": f"PG-H step 6: two pair, big pair {big_split}: split, the small pair in front",
+        "6-ace": f"PG-H step 6: two pair, big pair {big_ace}, an Ace for the front: both pairs back",
+        "6-middle-split": f"PG-H step 6: two pair, big pair {big_ace}, no Ace for the front: split",
+        "6-king-ace": f"PG-H step 6: two pair, big pair {big_king}, a King or Ace for the front: both pairs back",
+        "6-low-split": f"PG-H step 6: two pair, {low_split}: split",
+        "7-aces": "PG-H step 7: three Aces: a pair of Aces back, the third Ace and the next highest card in front",
+        "7": "PG-H step 7: three of a kind back, the two highest singles in front",
+        "8": "PG-H step 8: one pair back, the two highest singles in front",
+        "9": "PG-H step 9: no pair: the highest card back, the second and third highest in front",
+        "fallback": "PG-H: no step placed this hand without a foul; the highest back that does not foul was played",
+    })
+
+
+STEPS: Final[Mapping[str, str]] = steps_for(Thresholds())
 """The text of each step key (explanations cite the step)."""
 
 
@@ -225,11 +253,6 @@ def resolve(codes: Sequence[int], wheel_lowest: bool) -> tuple[int, list[int]]:
 
 Groups = list[list[int]]
 
-_SUIT_FIELD: Final = tuple(1 << 3 * (code & 3) for code in range(52))
-"""Per code, a 3-bit counter field for its suit: the sum over seven cards counts each suit."""
-_HAS_FLUSH: Final = tuple(any(total >> 3 * suit & 7 >= 5 for suit in range(4)) for total in range(1 << 12))
-_RANK_BIT: Final = tuple(1 << RANK_OF[code] | (2 if RANK_OF[code] == ACE else 0) for code in range(52))
-"""Per code, its rank bit (the Ace also sets bit 1: A-2-3-4-5)."""
 
 
 def _make_place(thresholds: Thresholds) -> PlaceFunction:
@@ -264,11 +287,8 @@ def _make_place(thresholds: Thresholds) -> PlaceFunction:
             split = Split(codes, tables)
             i, j, key = _step_3(split, ranked)
             return (*split.canonical((i, j), ranks, values_differ=False), key)
-        mask = 0
-        for code in codes:
-            mask |= _RANK_BIT[code]
-        flush = _HAS_FLUSH[sum(map(_SUIT_FIELD.__getitem__, codes))]
-        if flush or mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4:
+        flush = has_flush(codes)
+        if flush or has_straight(codes):
             if top == 2 and second == 2:
                 front, key = _step_6(ranked, ranks, t)  # step 4: "Two pair: as step 6"
                 return _ordered(front, "4-" + key)
@@ -494,18 +514,57 @@ def _step_7(ranked: Groups, trips_rank: int) -> tuple[tuple[int, int], str]:
     return (ranked[1][0], ranked[2][0]), "7"
 
 
+def misreadings_for(t: Thresholds) -> tuple[Misreading, ...]:
+    """The common wrong readings of PG-H with the ranks of ``t`` (the drills name them):
+    each is PG-H with one threshold misread."""
+    big_ace = ranks_words(t.two_pair_ace_from, t.two_pair_split_from - 1)
+    big_king = ranks_words(t.two_pair_king_from, t.two_pair_ace_from - 1)
+    middle = ranks_words(t.quads_keep_from, t.quads_split_from - 1)
+    return (
+        Misreading(
+            "pg-house-way-two-pair-always-split",
+            f"two pair is not always split: with a big pair of {big_ace} and an Ace, or of {big_king} and a King "
+            "or Ace, for the front, both pairs stay back (PG-H step 6)",
+            _make_place(replace(t, two_pair_split_from=3)),
+        ),
+        Misreading(
+            "pg-house-way-quads-kept",
+            f"four {ranks_words(t.quads_split_from, ACE)} are split into two pairs, and four {middle} too when no "
+            f"{card_or_better_words(t.quads_keep_front).split(' ', 1)[1]} can go in front (PG-H step 2)",
+            _make_place(replace(t, quads_split_from=ACE + 1, quads_keep_from=ACE + 1)),
+        ),
+        Misreading(
+            "pg-house-way-ace-front-missed",
+            f"with a straight or flush, an Ace and a pair of {ranks_words(*t.ace_front_pairs)}, the Ace goes in "
+            "front and the pair back when that improves the front (PG-H step 4)",
+            _make_place(replace(t, ace_front_pairs=(ACE + 1, ACE + 1))),
+        ),
+    )
+
+
 HOUSE_WAY: Final = HouseWay(
     name="pg-h",
     description="RULES.md PG-H, steps 0–9 (the default logical way)",
     place=_make_place(Thresholds()),
     steps=STEPS,
+    label="PG-H, the logical way (RULES.md)",
+    misreadings=misreadings_for(Thresholds()),
 )
 
 
-def variant(name: str, description: str, thresholds: Thresholds) -> HouseWay:
-    """A property's variant of PG-H as data: the same steps with other thresholds.
+def variant(name: str, description: str, thresholds: Thresholds, label: str = "") -> HouseWay:
+    """A property's variant of PG-H as data: the same steps with other thresholds, its
+    step texts and named misreadings worded with those thresholds.
 
-    >>> variant("split-tens", "PG-H, but four 10s split", Thresholds(quads_split_from=10)).name
-    'split-tens'
+    >>> way = variant("split-tens", "PG-H, but four 10s split", Thresholds(quads_split_from=10))
+    >>> way.name, way.steps["2-split"]
+    ('split-tens', 'PG-H step 2: four of a kind 10s–Aces: split into two pairs')
     """
-    return HouseWay(name=name, description=description, place=_make_place(thresholds), steps=STEPS)
+    return HouseWay(
+        name=name,
+        description=description,
+        place=_make_place(thresholds),
+        steps=steps_for(thresholds),
+        label=label or description,
+        misreadings=misreadings_for(thresholds),
+    )

@@ -1,0 +1,216 @@
+"""The words of the house-rules editor: each setting's label, rule ID and line of help, the
+labels of pay-table rows and house ways, and the math panel's figures as people read them.
+
+The engine names settings and figures by key (``dealer_hits_soft_17``, ``ou-bonus``); the
+pages never show a key. A setting added to a rules class later shows with a label made
+from its name until a line is added to :data:`SETTINGS`; no form code changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from games.blackjack.rules import TwentyOneRules
+from games.house_math import BetReturn, DealerOutcomes, HouseMath
+from games.house_rules import HouseRules
+from games.jack_switch.rules import PAIR_BONUS_COMBINATIONS, SUPER_MATCH_COMBINATIONS
+from games.over_under_26.rules import HIGHEST_TOTAL, JOKER_KEY, LOWEST_TOTAL
+from games.pai_gow.house_ways import HOUSE_WAYS
+
+MINUS: Final = "\u2212"
+
+
+@dataclass(frozen=True)
+class SettingText:
+    label: str
+    rule_id: str
+    help: str
+
+
+SETTINGS: Final[dict[str, SettingText]] = {
+    "blackjack_pays": SettingText("Blackjack pays", "BJ-5", 'What a blackjack pays, such as "3:2" or "6:5".'),
+    "dealer_hits_soft_17": SettingText(
+        "Dealer hits soft 17", "BJ-8", "Ticked: the dealer draws to a soft 17 (H17); unticked: stands on it (S17)."
+    ),
+    "insurance_pays": SettingText("Insurance pays", "BJ-I2", 'What a winning insurance bet pays, such as "2:1".'),
+    "decks": SettingText("Decks in the shoe", "BJ-1", "Decks shuffled together, 1 to 8."),
+    "max_hands": SettingText("Most hands after splits", "BJ-S2", "A box may be split into at most this many hands."),
+    "double_after_split": SettingText(
+        "Double after split", "BJ-D2", "Ticked: a split hand (not split Aces) may double down."
+    ),
+    "super_match": SettingText(
+        "Super Match pay table", "JS-SM", "What each combination of the first four cards pays; one left out loses."
+    ),
+    "pair_bonus": SettingText(
+        "Pair bonus pay table", "JS-PB", "What each pair of a box's first two cards pays; one left out loses."
+    ),
+    "bonus_limits": SettingText(
+        "Bonus limits",
+        "JS-L",
+        'Per table limits, the bonus bet limits: "<table min>-<table max>: <bonus min>-<bonus max>", '
+        "separated by commas.",
+    ),
+    "win_return_multiple": SettingText(
+        "A win returns (Antes in all)",
+        "OU-W",
+        "Antes given back in all on a win, stakes included: 4 means a net 2 Antes with Under/Over up.",
+    ),
+    "bonus_pay_table": SettingText(
+        "Bonus pay table",
+        "OU-10",
+        "What each four-card total pays on the Bonus; a total left out loses. No rows: Bonus bets are refused.",
+    ),
+    "collection_fee": SettingText("Collection fee per hand", "PG-F", 'An amount such as "1.00"; 0 for none.'),
+    "house_way": SettingText("House way", "PG-H", "How the dealer sets the house's hand."),
+    "wheel_lowest_straight": SettingText(
+        "A-2-3-4-5 is the lowest straight", "PG-R", "Unticked: it ranks second-highest, below A-K-Q-J-T."
+    ),
+}
+
+# The twenty-one family cites each game's own rule for the values the games differ on.
+_FAMILY_IDS: Final = {"blackjack_pays": "blackjack_pays", "dealer_hits_soft_17": "dealer_draws", "decks": "shoe"}
+
+
+_COMBINATION_LABELS: Final = {
+    "one-pair": "One pair",
+    "two-pairs": "Two pairs",
+    "three-of-a-kind": "Three of a kind",
+    "four-of-a-kind": "Four of a kind",
+    "different-colour-pair": "Pair, different colours",
+    "same-colour-pair": "Pair, same colour",
+    "same-suit-pair": "Pair, same suit",
+}
+
+
+def setting_text(rules_cls: type[HouseRules], name: str) -> SettingText:
+    """The label, rule ID and help of a setting of ``rules_cls``."""
+    text = SETTINGS.get(name) or SettingText(name.replace("_", " ").capitalize(), "", "")
+    if issubclass(rules_cls, TwentyOneRules) and name in _FAMILY_IDS:
+        rule_id = getattr(rules_cls.IDS, _FAMILY_IDS[name])
+        return SettingText(text.label, rule_id, text.help)
+    return text
+
+
+def key_choices(name: str) -> list[tuple[str, str]] | None:
+    """The rows a pay table may have, labelled, or ``None`` for any key."""
+    if name == "super_match":
+        return [(key, _COMBINATION_LABELS.get(key, key)) for key in SUPER_MATCH_COMBINATIONS]
+    if name == "pair_bonus":
+        return [(key, _COMBINATION_LABELS.get(key, key)) for key in PAIR_BONUS_COMBINATIONS]
+    if name == "bonus_pay_table":
+        totals = [(str(total), f"Total {total}") for total in range(LOWEST_TOTAL, HIGHEST_TOTAL + 1)]
+        return [*totals, (JOKER_KEY, "Joker hand (OU-4b)")]
+    return None
+
+
+def text_choices(name: str) -> list[tuple[str, str]] | None:
+    """The values a text setting may take, labelled, or ``None`` for free text."""
+    if name == "house_way":
+        return [(key, way.label) for key, way in sorted(HOUSE_WAYS.items())]
+    return None
+
+
+# --- the math panel ------------------------------------------------------------------------
+
+
+def percent(value: Fraction) -> str:
+    """A fraction as a percentage rounded half away from zero to two decimals, with a true
+    minus sign: ``Fraction(-18, 311)`` -> ``"−5.79 %"``.
+
+    >>> percent(Fraction(-18, 311)), percent(Fraction(1, 8)), percent(Fraction(0))
+    ('−5.79\\xa0%', '+12.50\\xa0%', '0.00\\xa0%')
+    """
+    hundredths = int(abs(value) * 10_000 * 2 + 1) // 2
+    sign = "" if value == 0 else (MINUS if value < 0 else "+")
+    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}\u00a0%"
+
+
+def share(value: Fraction) -> str:
+    """A probability as a percentage (no sign): ``"28.19 %"``."""
+    return percent(value).lstrip("+")
+
+
+RETURN_LABELS: Final = {
+    "super-match": "Super Match",
+    "pair-bonus": "Pair bonus",
+    "ou-base": "Base game, per Ante (best play)",
+    "ou-bonus": "Bonus bet",
+}
+
+_OUTCOME_LABELS: Final = {
+    "17": "17",
+    "18": "18",
+    "19": "19",
+    "20": "20",
+    "21": "21",
+    "22": "22 (counted in bust)",
+    "bust": "Bust",
+    "blackjack": "Blackjack",
+}
+
+
+@dataclass(frozen=True)
+class ReturnRow:
+    label: str
+    rule_ids: str
+    value: str
+    player_edge: bool
+    offered: bool
+
+
+@dataclass(frozen=True)
+class OutcomeRow:
+    label: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DealerColumn:
+    label: str
+    entered: bool
+
+
+@dataclass(frozen=True)
+class MathView:
+    returns: list[ReturnRow]
+    dealer_columns: list[DealerColumn]
+    dealer_rows: list[OutcomeRow]
+    dealer_rule_ids: str
+    warnings: list[str]
+
+
+def _return_row(figure: BetReturn) -> ReturnRow:
+    label = RETURN_LABELS.get(figure.key, figure.key)
+    if figure.expected_return is None:
+        return ReturnRow(label, ", ".join(figure.rule_ids), "not offered: no pay table", False, False)
+    return ReturnRow(label, ", ".join(figure.rule_ids), percent(figure.expected_return), figure.player_edge, True)
+
+
+def _dealer(columns: Sequence[DealerOutcomes], push_22: bool) -> tuple[list[DealerColumn], list[OutcomeRow]]:
+    heads = [
+        DealerColumn("Hits soft 17 (H17)" if column.hits_soft_17 else "Stands on soft 17 (S17)", column.entered)
+        for column in columns
+    ]
+    rows = []
+    keys = [key for key, _ in columns[0].outcomes] if columns else []
+    for index, key in enumerate(keys):
+        label = "22 (pushes the hands in play, JS-4)" if key == "22" and push_22 else _OUTCOME_LABELS.get(key, key)
+        rows.append(OutcomeRow(label, tuple(share(column.outcomes[index][1]) for column in columns)))
+    return heads, rows
+
+
+def math_view(math: HouseMath, rules: HouseRules) -> MathView:
+    """The figures of ``math`` as the panel shows them, with a warning per player edge."""
+    returns = [_return_row(figure) for figure in math.returns]
+    push_22 = isinstance(rules, TwentyOneRules) and rules.DEALER_PUSH_TOTAL == 22
+    columns, rows = _dealer(math.dealer, push_22)
+    warnings = [
+        f"{RETURN_LABELS.get(figure.key, figure.key)}: these values give the player the edge, "
+        f"{percent(figure.expected_return or Fraction(0))} in the long run ({', '.join(figure.rule_ids)})."
+        for figure in math.player_edges
+    ]
+    rule_ids = ", ".join(math.dealer[0].rule_ids) if math.dealer else ""
+    return MathView(returns, columns, rows, rule_ids, warnings)

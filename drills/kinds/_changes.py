@@ -1,0 +1,494 @@
+"""What changed between two rule sets of a game, and where a dealer's answer changes with it.
+
+A "what changed" drill (:mod:`drills.kinds.what_changed`) runs under a :class:`RuleChange`:
+the old and the new rule set of one game. The settings that changed are found from the
+values (a diff of the two rule sets' ``to_mapping()``); :data:`DIFFERENCES` is the one
+mapping, per game, from a setting to how to show it: the existing drill kind whose
+question the setting changes (its *base* kind), the rule ID, and optionally a draw aimed
+at the situations the setting decides (otherwise the base kind's own draw is used).
+
+A situation is kept only where the engine's answers under the old and the new rules
+disagree: the old answer graded against the new key (by the base kind's own grading, so
+"the same two hands" counts as the same house-way setting) must be wrong. A setting the
+family cannot show (none of its draws ever disagree, or no base kind asks about it) is
+reported, never guessed at: :func:`showable` lists what can be shown and
+:class:`NothingToShowError` says what cannot.
+
+Not a kind module (the registry skips names starting with ``_``); no Django.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Self
+
+from drills.kinds._boxes import insurance_for
+from drills.kinds._twenty_one import SOFT_17, DrawPile, draw_bet
+from drills.kinds.base import JSON, AnswerField, Difficulty, DrillKind, FieldType, Scenario, Solution, get_kind
+from games import ENGINE_VERSION
+from games.blackjack.dealer import verify_dealer_hand
+from games.blackjack.errors import SituationError
+from games.blackjack.hand import card_value
+from games.blackjack.rules import TwentyOneRules
+from games.cards import Rank, format_cards
+from games.errors import GameError, RuleSetError
+from games.house_rules import HouseRules
+from games.money import format_money
+from games.over_under_26 import OverUnderRules, deal_with
+from games.registry import game_name, rules_class
+
+TRIES = 300
+"""Situations drawn at most to find one where the two rule sets disagree."""
+OWN_LEVEL_TRIES = 30
+"""Of those, the first ones at the trainee's difficulty; then at hard (the shapes dealers miss)."""
+
+
+class NothingToShowError(GameError):
+    """The two rule sets differ on nothing a "what changed" drill can show."""
+
+
+@dataclass(frozen=True)
+class RuleChange(HouseRules):
+    """The old and the new rule set of one game: what a "what changed" drill runs under.
+
+    Stored as ``{"game": ..., "old": {every setting}, "new": {every setting}}`` with the
+    scenario, so that the scenario replays exactly whatever either rule set becomes later.
+    A rule-set value in the framework's sense (it subclasses :class:`HouseRules` for the
+    drill kinds' type), but not a property's rule set: it is never edited or stored as one.
+    """
+
+    old: HouseRules
+    new: HouseRules
+
+    def validate(self) -> None:
+        if type(self.old) is not type(self.new):
+            raise RuleSetError("rules", "the old and the new rules must be of the same game")
+
+    @property
+    def game(self) -> str:
+        return self.new.GAME
+
+    @classmethod
+    def of(cls, game: str, old_values: Mapping[str, object], new_values: Mapping[str, object]) -> RuleChange:
+        """From two rule sets' stored values (only the settings set, or all of them)."""
+        rules = rules_class(game)
+        return cls(_values(rules, old_values, "old"), _values(rules, new_values, "new"))
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, object]) -> Self:
+        if not isinstance(data, Mapping) or set(data) != {"game", "old", "new"}:
+            raise RuleSetError("rules", 'a rule change is an object {"game": ..., "old": {...}, "new": {...}}')
+        game = data["game"]
+        if not isinstance(game, str):
+            raise RuleSetError("game", "must be a game's slug")
+        old, new = data["old"], data["new"]
+        if not isinstance(old, Mapping) or not isinstance(new, Mapping):
+            raise RuleSetError("rules", "the old and the new rules must be objects of setting: value")
+        rules = rules_class(game)
+        return cls(_values(rules, old, "old"), _values(rules, new, "new"))
+
+    def to_mapping(self) -> dict[str, Any]:
+        return {"game": self.game, "old": self.old.to_mapping(), "new": self.new.to_mapping()}
+
+    def changed_settings(self) -> list[str]:
+        """The settings whose values differ, in the rule set's order."""
+        old, new = self.old.to_mapping(), self.new.to_mapping()
+        return [name for name in new if old.get(name) != new[name]]
+
+
+def _values(rules: type[HouseRules], values: Mapping[str, object], which: str) -> HouseRules:
+    try:
+        return rules.from_mapping(values)
+    except RuleSetError as error:
+        raise RuleSetError(f"{which}.{error.setting}", error.message) from None
+
+
+# --- how a setting shows -------------------------------------------------------------------
+
+Draw = Callable[[random.Random, Difficulty, RuleChange], Mapping[str, JSON]]
+Words = Callable[[Any], str]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """How a changed setting shows: the base kind whose question it changes, the rule it
+    is, and optionally a draw aimed at the situations it decides."""
+
+    setting: str
+    label: str
+    rule_id: str
+    base: str
+    draw: Draw | None = None
+    words: Words = str
+
+    @property
+    def family(self) -> str:
+        return self.setting.replace("_", "-")
+
+    def base_kind(self) -> DrillKind[Any]:
+        return get_kind(self.base)
+
+    def draw_situation(self, rng: random.Random, difficulty: Difficulty, change: RuleChange) -> Mapping[str, JSON]:
+        if self.draw is not None:
+            return self.draw(rng, difficulty, change)
+        return self.base_kind().situation(rng, difficulty, change.new)
+
+    def describe(self, change: RuleChange) -> str:
+        """ "Blackjack pays 3:2 → 6:5"; a pay table names the entries that changed."""
+        old, new = change.old.to_mapping()[self.setting], change.new.to_mapping()[self.setting]
+        if isinstance(old, Mapping) or isinstance(new, Mapping):
+            return f"{self.label}: {_table_change(old or {}, new or {})}"
+        if isinstance(old, str) and isinstance(new, str) and "," in f"{old}{new}":
+            return f"{self.label}: {_entries_change(old, new)}"
+        return f"{self.label}: {self.words(old)} → {self.words(new)}"
+
+
+def _entries_change(old: str, new: str) -> str:
+    """Comma-separated entries (the bonus limits): only those that changed."""
+    before = [entry.strip() for entry in old.split(",")]
+    after = [entry.strip() for entry in new.split(",")]
+    gone = [entry for entry in before if entry not in after]
+    came = [entry for entry in after if entry not in before]
+    return f"{', '.join(gone) or 'nothing'} → {', '.join(came) or 'nothing'}"
+
+
+def _table_change(old: Mapping[str, str], new: Mapping[str, str]) -> str:
+    keys = [key for key in (*old, *(k for k in new if k not in old)) if old.get(key) != new.get(key)]
+    if not old:
+        return "no table → a table"
+    if not new:
+        return "the table was removed"
+    return ", ".join(f"{key.replace('-', ' ')} {old.get(key, 'not paid')} → {new.get(key, 'not paid')}" for key in keys)
+
+
+# --- aimed draws -------------------------------------------------------------------------------
+
+
+def _blackjack_paid(rng: random.Random, difficulty: Difficulty, change: RuleChange) -> Mapping[str, JSON]:
+    return {"bet": format_money(draw_bet(rng, difficulty)), "kind": "blackjack"}
+
+
+def _insurance_paid(rng: random.Random, difficulty: Difficulty, change: RuleChange) -> Mapping[str, JSON]:
+    return {"bet": format_money(insurance_for(draw_bet(rng, difficulty), rng)), "kind": "insurance"}
+
+
+def _soft_17(rng: random.Random, difficulty: Difficulty, change: RuleChange) -> Mapping[str, JSON]:
+    """A dealer's soft 17 as it could have been drawn under both rule sets (BJ-8, JS-5)."""
+    rules = change.new
+    assert isinstance(rules, TwentyOneRules)
+    pile = DrawPile(rng, rules)
+    shapes = SOFT_17[:1] if difficulty is Difficulty.EASY else SOFT_17
+    for _ in range(50):
+        values = list(rng.choice(shapes))
+        rng.shuffle(values)
+        cards = tuple(pile.value(value) for value in values)
+        try:
+            for either in (change.old, change.new):
+                assert isinstance(either, TwentyOneRules)
+                verify_dealer_hand(cards, either, finished=False)
+        except SituationError:
+            pile.put_back(cards)
+            continue
+        return {"cards": format_cards(cards)}
+    return {"cards": ["AS", "6H"]}  # pragma: no cover - every shape has an order the dealer draws
+
+
+def _split_hand(pair: bool) -> Draw:
+    """A two-card hand of a split box (not split Aces): a pair again when ``pair``, with as
+    many hands in the box as the smaller split limit allows (BJ-S2, BJ-D2)."""
+
+    def draw(rng: random.Random, difficulty: Difficulty, change: RuleChange) -> Mapping[str, JSON]:
+        old, new = change.old, change.new
+        assert isinstance(old, TwentyOneRules)
+        assert isinstance(new, TwentyOneRules)
+        pile = DrawPile(rng, new)
+        upcard = pile.take(lambda card: card.rank is not Rank.ACE)
+        first = pile.value(rng.choice((2, 3, 4, 5, 6, 7, 8, 9, 10)))
+        if pair:
+            second = pile.value(card_value(first))
+            hands = min(old.max_hands, new.max_hands)
+        else:
+            second = pile.take(lambda card: card.rank is not Rank.ACE and card_value(card) != card_value(first))
+            hands = rng.randint(2, max(2, min(old.max_hands, new.max_hands)))
+        return {"hand": format_cards([first, second]), "dealer": format_cards([upcard]), "hands_in_box": hands,
+                "from_split_aces": False, "third_card_dealt": rng.random() < 0.5}
+
+    return draw
+
+
+def _bonus_row(rng: random.Random, difficulty: Difficulty, change: RuleChange) -> Mapping[str, JSON]:
+    """A round whose four cards land on a Bonus pay table row that changed (OU-10)."""
+    old, new = change.old, change.new
+    assert isinstance(old, OverUnderRules)
+    assert isinstance(new, OverUnderRules)
+    situation = dict(get_kind("ou-bonus").situation(rng, difficulty, new))
+    old_table = old.bonus_pay_table.to_mapping() if old.bonus_pay_table else {}
+    new_table = new.bonus_pay_table.to_mapping() if new.bonus_pay_table else {}
+    rows = sorted({*old_table, *new_table} - {k for k in new_table if old_table.get(k) == new_table[k]})
+    if rows:
+        row = rng.choice(rows)
+        deal = (deal_with(rng, first_card_joker=False, joker_after_first=True) if row == "joker"
+                else deal_with(rng, total=int(row)))
+        situation["cards"] = format_cards(deal.cards)
+        situation["choice"] = rng.choice(["under", "over"])
+    return situation
+
+
+def _soft_17_words(hits: object) -> str:
+    return "the dealer hits soft 17" if hits else "the dealer stands on soft 17"
+
+
+def _yes_no(allowed: object) -> str:
+    return "allowed" if allowed else "not allowed"
+
+
+def _wheel_words(lowest: object) -> str:
+    return "the lowest straight" if lowest else "the second-highest straight"
+
+
+def _fee_words(fee: object) -> str:
+    return "none" if Decimal(str(fee)) == 0 else f"{fee} a hand"
+
+
+def _multiple_words(multiple: object) -> str:
+    return f"{multiple} × Ante in all"
+
+
+def _twenty_one(ids: Mapping[str, str], dealer_kind: str, extra: tuple[Difference, ...] = ()
+                ) -> dict[str, Difference]:
+    differences = (
+        Difference("blackjack_pays", "Blackjack pays", ids["pays"], ids["payout"],
+                   _blackjack_paid if ids["payout"] == "bj-payout" else None),
+        Difference("dealer_hits_soft_17", "Soft 17", ids["soft"], dealer_kind, _soft_17, _soft_17_words),
+        *extra,
+    )
+    return {difference.setting: difference for difference in differences}
+
+
+DIFFERENCES: Mapping[str, Mapping[str, Difference]] = {
+    "blackjack": _twenty_one(
+        {"pays": "BJ-5", "payout": "bj-payout", "soft": "BJ-8"}, "bj-dealer-action",
+        (
+            Difference("insurance_pays", "Insurance pays", "BJ-I2", "bj-payout", _insurance_paid),
+            Difference("double_after_split", "Double after a split", "BJ-D2", "bj-options", _split_hand(False),
+                       _yes_no),
+            Difference("max_hands", "Most hands in a box", "BJ-S2", "bj-options", _split_hand(True)),
+        ),
+    ),
+    "jack-switch": _twenty_one(
+        {"pays": "JS-3", "payout": "js-settle-dealer-22", "soft": "JS-5"}, "js-dealer-soft-17",
+        (
+            Difference("super_match", "Super Match pay table", "JS-SM", "js-super-match"),
+            Difference("pair_bonus", "Pair bonus pay table", "JS-PB", "js-pair-bonus"),
+            Difference("bonus_limits", "Bonus limits", "JS-L", "js-bonus-accepted"),
+        ),
+    ),
+    "pai-gow": {
+        difference.setting: difference
+        for difference in (
+            Difference("house_way", "House way", "PG-H", "pg-house-way"),
+            Difference("collection_fee", "Collection fee", "PG-F", "pg-showdown", None, _fee_words),
+            Difference("wheel_lowest_straight", "A-2-3-4-5", "PG-R", "pg-showdown", None, _wheel_words),
+        )
+    },
+    "over-under-26": {
+        difference.setting: difference
+        for difference in (
+            Difference("win_return_multiple", "A win returns", "OU-W", "ou-settle", None, _multiple_words),
+            Difference("bonus_pay_table", "Bonus pay table", "OU-10", "ou-bonus", _bonus_row),
+        )
+    },
+}
+"""Per game, every setting a "what changed" drill can show, and how."""
+
+
+# --- answers under both rule sets --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answers:
+    """A situation's answers: the new rules' solution, and the old rules' (``None`` where the
+    base kind cannot be drilled under the old rules at all: ``old_refusal`` says why)."""
+
+    new: Solution
+    old: Solution | None
+    old_refusal: str = ""
+
+
+def inner_scenario(base: DrillKind[Any], situation: Mapping[str, JSON], rules: HouseRules,
+                   solution: Solution) -> Scenario:
+    """The base kind's scenario for the situation under one rule set (its own grading runs on it)."""
+    return Scenario(kind=base.slug, seed=0, difficulty=Difficulty.NORMAL, engine_version=ENGINE_VERSION,
+                    situation=situation, prompt=base.prompt(situation, rules), fields=base.fields(situation, rules),
+                    solution=solution)
+
+
+def answers(difference: Difference, situation: Mapping[str, JSON], change: RuleChange) -> Answers | None:
+    """Both answers, or ``None`` where the situation is not one the two rule sets can both
+    meet (the engine refuses it under either)."""
+    base = difference.base_kind()
+    try:
+        new = base.solve(situation, change.new)
+    except GameError:
+        return None
+    refusal = base.unavailable_reason(change.old)
+    if refusal:
+        return Answers(new, None, refusal)
+    try:
+        return Answers(new, base.solve(situation, change.old))
+    except GameError:
+        return None
+
+
+def _graded_same(base: DrillKind[Any], situation: Mapping[str, JSON], rules: HouseRules, key: Mapping[str, JSON],
+                 other: Mapping[str, JSON]) -> bool:
+    """Whether ``other`` is graded right against ``key``: equal keys are; otherwise the base
+    kind's own grading decides where it has one (the framework's compares the keys)."""
+    if dict(key) == dict(other):
+        return True
+    if type(base).grade is DrillKind.grade:
+        return False
+    solution = Solution(key=key, rules=("-",), explanation="")
+    return base.grade(inner_scenario(base, situation, rules, solution), dict(other), rules).correct
+
+
+def alone(difference: Difference, change: RuleChange) -> HouseRules | None:
+    """The old rules with only this setting changed to its new value (``None`` when that
+    mix is no valid rule set)."""
+    try:
+        return dataclasses.replace(change.old, **{difference.setting: getattr(change.new, difference.setting)})
+    except GameError:
+        return None
+
+
+def disagree(difference: Difference, situation: Mapping[str, JSON], change: RuleChange) -> bool:
+    """Whether the old rules' answer is wrong under the new rules, and this setting's change
+    alone already moves it (so the drill shows this setting, not another that changed too).
+    Graded by the base kind: an answer its grading takes as the same counts as the same."""
+    found = answers(difference, situation, change)
+    if found is None:
+        return False
+    if found.old is None:
+        return True
+    base = difference.base_kind()
+    if _graded_same(base, situation, change.new, found.new.key, found.old.key):
+        return False
+    partly = alone(difference, change)
+    if partly is None or partly == change.new:
+        return True
+    try:
+        moved = base.solve(situation, partly).key
+    except GameError:
+        return True
+    return not _graded_same(base, situation, partly, moved, found.old.key)
+
+
+def find_situation(difference: Difference, rng: random.Random, difficulty: Difficulty,
+                   change: RuleChange) -> Mapping[str, JSON] | None:
+    """A situation on which the two rule sets disagree, drawn from ``rng``, or ``None`` (also
+    when the base kind cannot be drilled under the new rules: no question to ask)."""
+    if difference.base_kind().unavailable_reason(change.new):
+        return None
+    for attempt in range(TRIES):
+        level = difficulty if attempt < OWN_LEVEL_TRIES else Difficulty.HARD
+        try:
+            situation = difference.draw_situation(rng, level, change)
+        except GameError:
+            continue
+        if disagree(difference, situation, change):
+            return situation
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def probe(difference: Difference, change: RuleChange) -> Mapping[str, JSON] | None:
+    """A disagreeing situation found by a fixed search, or ``None``: whether the setting's
+    change can be shown at all (and a fallback for a seed whose own search finds none)."""
+    return find_situation(difference, random.Random(f"what-changed-probe:{difference.setting}"),
+                          Difficulty.NORMAL, change)
+
+
+def showable(change: RuleChange) -> list[Difference]:
+    """The changed settings this family can show, in the rule set's order."""
+    known = DIFFERENCES.get(change.game, {})
+    candidates = [known[name] for name in change.changed_settings() if name in known]
+    return [difference for difference in candidates if probe(difference, change) is not None]
+
+
+def nothing_to_show(change: RuleChange) -> str | None:
+    """Why the two rule sets give a "what changed" drill nothing to show, or ``None``."""
+    changed = change.changed_settings()
+    name = game_name(change.game).split(" (")[0]
+    if not changed:
+        return f"the old and the new {name} rules are the same: nothing changed"
+    if showable(change):
+        return None
+    return (f"the old and the new {name} rules differ only in {', '.join(changed)}, which changes no answer "
+            "this drill can ask")
+
+
+def require_showable(change: RuleChange) -> list[Difference]:
+    """:func:`showable`, or :class:`NothingToShowError` saying why there is nothing."""
+    reason = nothing_to_show(change)
+    if reason:
+        raise NothingToShowError(reason)
+    return showable(change)
+
+
+def contributing(difference: Difference, situation: Mapping[str, JSON], change: RuleChange) -> list[Difference]:
+    """The changed settings that move this situation's answer: ``difference`` and any other
+    setting of the same base kind whose change alone already changes the old answer."""
+    found = answers(difference, situation, change)
+    result = [difference]
+    if found is None or found.old is None:
+        return result
+    for other in showable(change):
+        if other is difference or other.base != difference.base:
+            continue
+        partly = alone(other, change)
+        try:
+            moved = partly is None or other.base_kind().solve(situation, partly).key != found.old.key
+        except GameError:
+            moved = True
+        if moved:
+            result.append(other)
+    return result
+
+
+def answer_words(fields: tuple[AnswerField, ...], key: Mapping[str, JSON], names: list[str] | None = None) -> str:
+    """A key in words, field by field ("dealer pays 12.00"), only ``names`` if given."""
+    parts = []
+    for field in fields:
+        if names is not None and field.name not in names:
+            continue
+        value = key.get(field.name)
+        if field.type is FieldType.CHOICE:
+            value = str(dict(field.choices).get(str(value), value)).lower()
+        elif isinstance(value, list):
+            value = " ".join(str(item) for item in value)
+        parts.append(f"{field.label.lower()} {value}")
+    return ", ".join(parts)
+
+
+__all__ = [
+    "DIFFERENCES",
+    "Answers",
+    "Difference",
+    "NothingToShowError",
+    "RuleChange",
+    "answer_words",
+    "answers",
+    "contributing",
+    "disagree",
+    "find_situation",
+    "inner_scenario",
+    "nothing_to_show",
+    "probe",
+    "require_showable",
+    "showable",
+]

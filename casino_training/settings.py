@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "drills.rounds",
     "drills.learning",
     "drills.what_changed",
+    "drills.rule_versions",
 ]
 
 MIDDLEWARE = [
@@ -201,16 +202,25 @@ if _result_backend is None and CELERY_BROKER_URL and CELERY_BROKER_URL.startswit
 CELERY_RESULT_BACKEND = _result_backend or None
 # A publish happens inside a web request (a submit, a close): with the broker down or hung
 # it must fail in about a second, not hold a sync worker while every other request queues
-# (measured: tests/benchmarks/bench_submit_broker_down.py). The caller then leaves the work
-# to the beat sweep. Defaults were a 4 s connect timeout, no socket timeout (a hung broker
-# held the request for good), 3 publish retries and, for a Redis result backend, 20
-# reconnect attempts a second apart on every publish of a task that keeps its result.
-CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+# (measured: tests/benchmarks/bench_submit_broker_down.py; tests/exams/test_outages.py stops a
+# real Redis with SIGSTOP). The caller then leaves the work to the beat sweep. A hung Redis
+# accepts the connection and never answers, so what bounds a publish is the socket timeout
+# times the tries: a web process has one try, 0.5 s a read (a first connection reads twice:
+# under a second in all; measured with Redis stopped by SIGSTOP). Defaults were a 4 s connect timeout,
+# no socket timeout (a hung broker held the request for good), 3 publish retries and, for a
+# Redis result backend, 20 reconnect attempts a second apart on every publish of a task that
+# keeps its result.
+CELERY_BROKER_CONNECTION_TIMEOUT = 0.5
+CELERY_TASK_PUBLISH_RETRY_POLICY: dict[str, object] = {"max_retries": 0}
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {}
+# A worker (and beat) is not answering anyone: casino_training/celery.py gives it these on
+# start-up instead. Its socket timeout stays above kombu's 1 s BRPOP wait, which it reads on
+# the same options, and its publishes (the sweeps') may retry once.
+WORKER_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {}
+WORKER_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith(("redis", "rediss")):
-    # socket_timeout stays above kombu's 1 s BRPOP wait, which the worker uses on the same options.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1.0, "socket_timeout": 2.0}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+    WORKER_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1.0, "socket_timeout": 2.0}
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1.0
 CELERY_REDIS_SOCKET_TIMEOUT = 2.0
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
@@ -249,6 +259,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "learning-rebuild-family-cards": {
         "task": "drills.learning.tasks.rebuild_family_cards",
         "schedule": crontab(hour=3, minute=47),
+    },
+    # Issue 16: signed-off rule-set versions whose effective date has come go in force
+    # (they also do when a rule set is read for a new drill, round or exam).
+    "rule-versions-apply-due": {
+        "task": "drills.rule_versions.tasks.apply_due_versions",
+        "schedule": crontab(minute=1),
     },
 }
 

@@ -19,6 +19,7 @@ urlpatterns = [
     path("exams/", include("drills.exams.urls")),
     path("rounds/", include("drills.rounds.urls")),
     path("learning/", include("drills.learning.urls")),
+    path("rule-versions/", include("drills.rule_versions.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("drills.api.urls")),
 ]

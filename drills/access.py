@@ -5,6 +5,9 @@ asks here (progress, exams, home pages, rule sets, the admin).
 - **supervisor**: the teams they supervise *within their own property*, and those teams'
   members of that property (and themselves). A team of another property is never theirs,
   even if someone added them to it as a supervisor;
+- **a team's members**, wherever a team is listed (dashboard, CSV, API, learning panel,
+  item statistics, exam results by team, counts), are its members *of the team's property*:
+  a trainee moved to another property while still on the team is not listed (``team_members``);
 - **staff** (role ``staff``) of a property: every team and person of that property;
 - **superuser**: everything.
 
@@ -15,10 +18,11 @@ revealed; a page or endpoint their role may not use at all is "forbidden" (403).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 
+from drills.exams.models import Blueprint, Certificate, Sitting
 from drills.learning.models import Assignment
 from drills.models import Property, Role, RuleSet, Team, User
 
@@ -67,6 +71,47 @@ def visible_teams(user: User) -> QuerySet[Team]:
     return teams.none()
 
 
+def team_members(team: Team) -> QuerySet[User]:
+    """The members a team lists: those of the team's property (a trainee moved to another
+    property, still on the team, is theirs no longer)."""
+    return User.objects.filter(teams=team, property_id=team.property_id)
+
+
+def teams_of(user: User) -> QuerySet[Team]:
+    """The teams that list ``user`` as a member (of their own property: ``team_members``)."""
+    if user.property_id is None:
+        return Team.objects.none()
+    return Team.objects.filter(members=user, property_id=user.property_id)
+
+
+def team_member_ids(team: Team) -> QuerySet[Any]:
+    """``team_members`` as a subquery of user ids (``user_id__in=...``)."""
+    return team_members(team).values("pk")
+
+
+def memberships(team_ids: list[int]) -> QuerySet[Any]:
+    """(team id, user id) of these teams' listed members (``team_members``), as value tuples."""
+    return Team.members.through.objects.filter(
+        team_id__in=team_ids, user__property_id=F("team__property_id")
+    ).values_list("team_id", "user_id")
+
+
+def with_member_counts(teams: QuerySet[Team]) -> QuerySet[Team]:
+    """The teams, each annotated ``member_count``: its listed members (``team_members``)."""
+    return teams.annotate(
+        member_count=Count("members", filter=Q(members__property_id=F("property_id")), distinct=True)
+    )
+
+
+def with_listed_members(teams: QuerySet[Team]) -> list[Team]:
+    """The teams, each with ``listed_members``: its ``team_members`` by name (two queries)."""
+    by_name = User.objects.order_by("last_name", "first_name", "username")
+    found = list(teams.prefetch_related(Prefetch("members", queryset=by_name)))
+    for team in found:
+        team.listed_members = [m for m in team.members.all() if m.property_id == team.property_id]  # type: ignore[attr-defined]
+    return found
+
+
 def visible_trainees(user: User) -> QuerySet[User]:
     """People whose progress and records ``user`` may see, themselves included."""
     people = User.objects.select_related("property")
@@ -88,24 +133,6 @@ def visible_candidates(user: User) -> QuerySet[User]:
     if not is_team_viewer(user):
         return User.objects.none()
     return visible_trainees(user).filter(role=Role.TRAINEE)
-
-
-def visible_assignments(user: User) -> QuerySet[Assignment]:
-    """Assignments (issue 15) of the teams ``user`` sees or naming people they see, of their
-    property (a superuser: all); none for a trainee, who sees their own on their home."""
-    assignments = Assignment.objects.select_related("blueprint", "team")
-    if not is_team_viewer(user):
-        return assignments.none()
-    if user.is_superuser:
-        return assignments
-    if user.property_id is None:
-        return assignments.none()
-    people = visible_trainees(user).values("pk")
-    return (
-        assignments.filter(property_id=user.property_id)
-        .filter(Q(team__in=visible_teams(user)) | Q(trainees__in=people))
-        .distinct()
-    )
 
 
 def visible_rule_sets(user: User) -> QuerySet[RuleSet]:
@@ -146,6 +173,80 @@ def usable_rule_sets(user: User | None) -> QuerySet[RuleSet]:
     return RuleSet.objects.filter(property_id=user.property_id)
 
 
+# --- exams, assignments and certificates --------------------------------------------------------
+
+
+def visible_sittings(user: User) -> QuerySet[Sitting]:
+    """Sittings a supervisor or staff member may see: of the candidates they see, on exams of
+    their own property; all for a superuser; none for a trainee (their own pages show theirs)."""
+    if user.is_superuser:
+        return Sitting.objects.all()
+    if not is_team_viewer(user) or user.property_id is None:
+        return Sitting.objects.none()
+    return Sitting.objects.filter(
+        blueprint__property_id=user.property_id, candidate_id__in=visible_candidates(user).values("pk")
+    )
+
+
+def managed_blueprints(user: User) -> QuerySet[Blueprint]:
+    """Exams a staff member manages (their property's; all for a superuser)."""
+    if user.is_superuser:
+        return Blueprint.objects.all()
+    if is_property_staff(user) and user.property_id is not None:
+        return Blueprint.objects.filter(property_id=user.property_id)
+    return Blueprint.objects.none()
+
+
+def results_blueprints(user: User) -> QuerySet[Blueprint]:
+    """Exams whose results a supervisor or staff member may filter by (their property's)."""
+    if user.is_superuser:
+        return Blueprint.objects.all()
+    if user.property_id is None or not is_team_viewer(user):
+        return Blueprint.objects.none()
+    return Blueprint.objects.filter(property_id=user.property_id)
+
+
+def sittable_blueprints(user: User) -> QuerySet[Blueprint]:
+    """Exams a trainee may see and sit: the active ones of their property."""
+    if not is_candidate(user) or user.property_id is None:
+        return Blueprint.objects.none()
+    return Blueprint.objects.filter(property_id=user.property_id, is_active=True)
+
+
+def assignable_blueprints(user: User) -> QuerySet[Blueprint]:
+    """Exams a supervisor or staff member may assign: the active ones of their own property."""
+    if not is_team_viewer(user) or user.property_id is None:
+        return Blueprint.objects.none()
+    return Blueprint.objects.filter(property_id=user.property_id, is_active=True)
+
+
+def assignable_trainees(user: User) -> QuerySet[User]:
+    """Trainees a supervisor or staff member may name on an assignment: those they see, of
+    their own property."""
+    if not is_team_viewer(user) or user.property_id is None:
+        return User.objects.none()
+    return visible_trainees(user).filter(role=Role.TRAINEE, property_id=user.property_id)
+
+
+def visible_assignments(user: User) -> QuerySet[Assignment]:
+    """Assignments of the property's teams the user sees or naming people they see."""
+    if user.property_id is None and not user.is_superuser:
+        return Assignment.objects.none()
+    query = Assignment.objects.filter(Q(team__in=visible_teams(user)) | Q(trainees__in=visible_trainees(user)))
+    if not user.is_superuser:
+        query = query.filter(property_id=user.property_id or 0)
+    return query.distinct()
+
+
+def revocable_certificates(user: User) -> QuerySet[Certificate]:
+    """Certificates a user may revoke: staff, of their property's exams; all for a superuser."""
+    if user.is_superuser:
+        return Certificate.objects.all()
+    if not is_property_staff(user) or user.property_id is None:
+        return Certificate.objects.none()
+    return Certificate.objects.filter(blueprint__property_id=user.property_id)
+
+
 # --- what a dealt round's replay may show ------------------------------------------------------
 
 
@@ -169,3 +270,19 @@ def round_replay_withheld(user: User, stored: DealtRound) -> str | None:
     if item is not None and not reveal(item.sitting)[1].answers:
         return "This round is part of an exam: its replay opens when the exam's review shows the answers."
     return None
+
+
+# --- house rule versions (issue 16) ------------------------------------------------------------
+
+
+def may_change_rule_set(user: User, rule_set: RuleSet) -> bool:
+    """Propose, sign off or reject versions of ``rule_set``: active staff of its property, or
+    a superuser."""
+    if not (is_property_staff(user) and user.is_active):
+        return False
+    return bool(user.is_superuser or (user.property_id is not None and user.property_id == rule_set.property_id))
+
+
+def may_sign_off(user: User, rule_set: RuleSet, author_id: int | None) -> bool:
+    """A change is signed off by a *second* staff member: never its author."""
+    return may_change_rule_set(user, rule_set) and user.pk != author_id

@@ -132,7 +132,8 @@ class TeamAdmin(PropertyScopedAdmin):
     filter_horizontal = ["supervisors", "members"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
-        return super().get_queryset(request).select_related("property").prefetch_related("supervisors", "members")
+        teams = super().get_queryset(request).select_related("property").prefetch_related("supervisors")
+        return access.with_member_counts(teams)
 
     @admin.display(description="supervisors")
     def supervisor_names(self, team: Team) -> str:
@@ -140,7 +141,8 @@ class TeamAdmin(PropertyScopedAdmin):
 
     @admin.display(description="members")
     def member_count(self, team: Team) -> int:
-        return len(team.members.all())
+        count: int = team.member_count  # type: ignore[attr-defined]  # drills.access.with_member_counts
+        return count
 
 
 @admin.register(User)
@@ -269,7 +271,8 @@ class RuleSetAdminForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["values"].help_text = _defaults_help(self.instance)
+        if "values" in self.fields:  # only when adding: a change is a new version (issue 16)
+            self.fields["values"].help_text = _defaults_help(self.instance)
         # The model's help text has a literal "<slug>", which the admin rendered as a tag.
         self.fields["slug"].help_text = format_html(
             'Names the set in the rulings door: <code>{{"rules": "{}"}}</code>.',
@@ -290,6 +293,26 @@ class RuleSetAdmin(PropertyScopedAdmin):
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["effective_values"]
     actions = ["make_default_action"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        """A saved rule set's values change only through a signed-off version (issue 16)."""
+        fields = list(super().get_readonly_fields(request, obj))
+        return ["values", "versions", *fields] if obj is not None else fields
+
+    @admin.display(description="versions")
+    def versions(self, rule_set: RuleSet) -> str:
+        return format_html(
+            '<a href="{}">Edit these values in the house-rules editor</a>: each change is a new version a second '
+            'staff member signs off (<a href="{}">versions and sign-off</a>).',
+            reverse("house-rules:edit", args=[rule_set.slug]), reverse("rule_versions:history", args=[rule_set.slug]),
+        )
+
+    def save_model(self, request: HttpRequest, obj: RuleSet, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if not change and isinstance(request.user, User):  # version 1 (made on save) is theirs
+            from drills.rule_versions.services import record_creation
+
+            record_creation(obj, author=request.user, reason="")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return super().get_queryset(request).select_related("property")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 
 from drills import access
 from drills.models import Property, RuleSet, Team, User
@@ -61,18 +61,20 @@ def games_of(property: Property | None, defaults: dict[str, RuleSet] | None = No
 
 
 def teams_of_member(user: User) -> QuerySet[Team]:
-    return user.teams.select_related("property").prefetch_related("supervisors")
+    """The teams that list the user (``drills.access.teams_of``)."""
+    return access.teams_of(user).select_related("property").prefetch_related("supervisors")
 
 
-def teams_supervised_by(user: User) -> QuerySet[Team]:
-    """The supervisor's teams (of their property: ``drills.access``) with their members, by last name."""
-    members = User.objects.order_by("last_name", "first_name", "username")
-    return access.visible_teams(user).prefetch_related(Prefetch("members", queryset=members))
+def teams_supervised_by(user: User) -> list[Team]:
+    """The supervisor's teams (of their property: ``drills.access``), each with its
+    ``listed_members`` by last name."""
+    return access.with_listed_members(access.visible_teams(user))
 
 
 def teams_of_staff(user: User) -> QuerySet[Team]:
-    """The teams a staff member oversees (their property's; all for a superuser)."""
-    return access.visible_teams(user).prefetch_related("members", "supervisors")
+    """The teams a staff member oversees (their property's; all for a superuser), each with
+    its ``member_count`` (``drills.access.with_member_counts``)."""
+    return access.with_member_counts(access.visible_teams(user)).prefetch_related("supervisors")
 
 
 def property_with_policies(property_id: int | None) -> Property | None:

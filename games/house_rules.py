@@ -45,6 +45,7 @@ from typing import Any, ClassVar, Self
 
 from games.errors import MoneyError, RuleSetError
 from games.money import Ratio, parse_money
+from games.rule_settings import setting_info
 
 JSONValue = Any
 """A value that ``json.dumps`` accepts."""
@@ -191,3 +192,51 @@ def _to_json(value: object) -> JSONValue:
     if isinstance(value, (Ratio, Decimal)):
         return str(value)
     return value
+
+
+# --- what changed between two rule sets -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One setting that differs: its name, its RULES.md rule (``""`` if none is known), and
+    the old and new value as canonical text (:func:`value_text`)."""
+
+    setting: str
+    rule_id: str
+    old: str
+    new: str
+
+
+def value_text(value: object) -> str:
+    """A setting's value as one canonical line of text.
+
+    >>> value_text(True), value_text(None), value_text(Ratio(3, 2)), value_text(Decimal("0.5"))
+    ('yes', 'none', '3:2', '0.5')
+    >>> value_text(PayTable.from_mapping({"joker": "2:1", "9": "9:1"}))
+    '9 9:1, joker 2:1'
+    """
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, PayTable):
+        return ", ".join(f"{name} {ratio}" for name, ratio in value.entries)
+    return str(value)
+
+
+def diff(old: HouseRules, new: HouseRules) -> tuple[Change, ...]:
+    """The settings ``new`` sets differently from ``old`` (same game), in field order.
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> diff(BlackjackRules(), BlackjackRules.from_mapping({"blackjack_pays": "6:5", "decks": 6}))
+    (Change(setting='blackjack_pays', rule_id='BJ-5', old='3:2', new='6:5'),)
+    """
+    if type(old) is not type(new):
+        raise TypeError(f"cannot compare rules of {old.GAME!r} with rules of {new.GAME!r}")
+    changes = []
+    for field in dataclasses.fields(old):
+        before, after = value_text(getattr(old, field.name)), value_text(getattr(new, field.name))
+        if before != after:
+            changes.append(Change(field.name, setting_info(old.GAME, field.name).rule_id, before, after))
+    return tuple(changes)

@@ -27,7 +27,7 @@ class MeSerializer(serializers.ModelSerializer[User]):
     full_name = serializers.CharField(source="get_full_name", read_only=True)
     email = serializers.SerializerMethodField(help_text="null when none is on file.")
     property = PropertySerializer(read_only=True, allow_null=True)
-    teams = TeamSerializer(many=True, read_only=True, help_text="Teams the user is a member of.")
+    teams = serializers.SerializerMethodField(help_text="Teams the user is a member of (of their property).")
     supervised_teams = serializers.SerializerMethodField(help_text="Teams the user supervises (of their property).")
 
     class Meta:
@@ -41,6 +41,10 @@ class MeSerializer(serializers.ModelSerializer[User]):
     def get_email(self, user: User) -> str | None:
         # Django stores "no address" as "", which is not an email address: say null.
         return user.email or None
+
+    @extend_schema_field(TeamSerializer(many=True))
+    def get_teams(self, user: User) -> list[dict[str, object]]:
+        return list(TeamSerializer(access.teams_of(user), many=True).data)
 
     @extend_schema_field(TeamSerializer(many=True))
     def get_supervised_teams(self, user: User) -> list[dict[str, object]]:

@@ -188,6 +188,13 @@ class Sitting(models.Model):
     engine_version = models.CharField(max_length=20)
     rule_set = models.ForeignKey("drills.RuleSet", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     rules_values = models.JSONField(help_text="The rule-set values in force when the sitting started.")
+    rule_version = models.ForeignKey(
+        "rule_versions.RuleSetVersion", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        help_text="the rule-set version in force when the sitting started (empty: before versions)",
+    )
+    rule_version_number = models.PositiveIntegerField(
+        null=True, blank=True, help_text="that version's number, kept if the version is deleted"
+    )
     blueprint_snapshot = models.JSONField(help_text="The version's settings and sections as drawn.")
     started_at = models.DateTimeField()
     deadline = models.DateTimeField()

@@ -23,26 +23,14 @@ from games.registry import GAMES, game_name
 
 
 def candidate_blueprints(user: User) -> QuerySet[Blueprint]:
-    """Exams a trainee can see: active blueprints of their property that have a version."""
-    if not access.is_candidate(user) or user.property_id is None:
-        return Blueprint.objects.none()
-    return (
-        Blueprint.objects.filter(property_id=user.property_id, is_active=True, versions__isnull=False)
-        .distinct()
-        .order_by("game", "title")
-    )
+    """Exams a trainee can see (``drills.access.sittable_blueprints``) that have a version."""
+    return access.sittable_blueprints(user).filter(versions__isnull=False).distinct().order_by("game", "title")
 
 
 def candidate_blueprint(user: User, blueprint_id: int) -> Blueprint | None:
     """One exam the trainee can see (one indexed query: the start's hot path)."""
-    if not access.is_candidate(user) or user.property_id is None:
-        return None
     has_version = BlueprintVersion.objects.filter(blueprint_id=OuterRef("pk"))
-    return (
-        Blueprint.objects.filter(pk=blueprint_id, property_id=user.property_id, is_active=True)
-        .filter(Exists(has_version))
-        .first()
-    )
+    return access.sittable_blueprints(user).filter(pk=blueprint_id).filter(Exists(has_version)).first()
 
 
 @dataclass(frozen=True)
@@ -119,36 +107,24 @@ def visible_candidates(user: User) -> QuerySet[User]:
 
 
 def visible_sittings(user: User) -> QuerySet[Sitting]:
-    """Sittings of the candidates the user may see, on exams of the user's property."""
-    sittings = Sitting.objects.select_related("candidate", "blueprint", "version", "result", "result__certificate")
-    if user.is_superuser:
-        return sittings
-    if not access.is_team_viewer(user) or user.property_id is None:
-        return sittings.none()
-    return sittings.filter(
-        blueprint__property_id=user.property_id, candidate_id__in=access.visible_candidates(user).values("pk")
+    """Sittings whose results the user may see (``drills.access.visible_sittings``)."""
+    return access.visible_sittings(user).select_related(
+        "candidate", "blueprint", "version", "result", "result__certificate"
     )
 
 
 def visible_blueprints(user: User) -> QuerySet[Blueprint]:
-    """Blueprints a staff member manages (their property's; all for a superuser)."""
-    blueprints = Blueprint.objects.select_related("property").prefetch_related(
-        Prefetch("versions", queryset=BlueprintVersion.objects.order_by("-number"))
+    """Blueprints a staff member manages (``drills.access.managed_blueprints``)."""
+    return (
+        access.managed_blueprints(user)
+        .select_related("property")
+        .prefetch_related(Prefetch("versions", queryset=BlueprintVersion.objects.order_by("-number")))
     )
-    if user.is_superuser:
-        return blueprints
-    if access.is_property_staff(user) and user.property_id is not None:
-        return blueprints.filter(property_id=user.property_id)
-    return blueprints.none()
 
 
 def results_blueprints(user: User) -> QuerySet[Blueprint]:
-    if user.is_superuser:
-        return Blueprint.objects.all()
-    property_id = user.property_id
-    if property_id is None or not can_see_results(user):
-        return Blueprint.objects.none()
-    return Blueprint.objects.filter(property_id=property_id)
+    """Exams the results page filters by (``drills.access.results_blueprints``)."""
+    return access.results_blueprints(user)
 
 
 def certificate_by_code(code: str) -> Certificate | None:

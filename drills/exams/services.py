@@ -47,6 +47,7 @@ from drills.exams.policy import ReviewPolicy
 from drills.kinds.base import AnswerError, Difficulty, Scenario, get_kind
 from drills.models import Role, RuleSet, User
 from drills.rounds import exams as round_exams
+from drills.rule_versions.services import apply_due_versions
 from games import ENGINE_VERSION
 from games.errors import GameError, RuleSetError
 from games.house_rules import HouseRules
@@ -220,6 +221,7 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
     form_seed = new_form_seed()
     # The property's rules, read before the slot is locked (the lock is held for less).
     rule_set = RuleSet.objects.filter(property_id=blueprint.property_id, game=blueprint.game, is_default=True).first()
+    rule_version = apply_due_versions(rule_set) if rule_set is not None else None  # the version in force
     with transaction.atomic():
         _lock_slot(candidate, blueprint)
         now = timezone.now()
@@ -261,6 +263,8 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
             engine_version=ENGINE_VERSION,
             rule_set=rule_set,
             rules_values=rules.to_mapping(),
+            rule_version=rule_version,
+            rule_version_number=rule_version.number if rule_version is not None else None,
             blueprint_snapshot=drawn,
             started_at=now,
             deadline=deadline,

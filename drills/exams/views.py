@@ -378,7 +378,8 @@ def _filtered_sittings(request: HttpRequest) -> tuple[ResultsFilter, Any]:
         if data["exam"]:
             sittings = sittings.filter(blueprint_id=data["exam"])
         if data["team"]:
-            sittings = sittings.filter(candidate__teams__id=data["team"])
+            team = access.visible_teams(user).filter(pk=data["team"]).first()
+            sittings = sittings.filter(candidate_id__in=access.team_member_ids(team)) if team else sittings.none()
         if data["status"]:
             sittings = sittings.filter(status=data["status"])
         outcome = data["outcome"]

@@ -1,30 +1,64 @@
 """Writes of the house-rules editor: every change to a rule set's values goes through
-:func:`submit_rule_set_change` (the editor's new and edit pages both call it)."""
+:func:`submit_rule_set_change` (the editor's new and edit pages both call it), and a saved
+rule set's values change only as a version a second staff member signs off (issue 16:
+:mod:`drills.rule_versions`)."""
 
 from __future__ import annotations
 
 import datetime
 from typing import Any
 
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
 
 from drills.models import RuleSet, User
+from drills.rule_versions.models import RuleSetVersion
+from drills.rule_versions.services import VersionError, propose_version, record_creation
+from games.rule_settings import setting_info
+
+FORM_FIELDS = {"reason", "effective_from", "values"}
 
 
 @transaction.atomic
 def submit_rule_set_change(
     rule_set: RuleSet, values: dict[str, Any], *, author: User, reason: str, effective_from: datetime.date
-) -> RuleSet:
-    """Validate ``values`` (the settings the property sets, as JSON) on ``rule_set`` (saved
-    or new) and save it; raise :class:`django.core.exceptions.ValidationError` naming the
-    field (``values``, ``slug``...) when the model or the engine refuses.
+) -> RuleSetVersion | None:
+    """Save ``rule_set``'s name (new: its slug and property too) and hand ``values`` (the
+    settings the property sets, as JSON) to the versions:
 
-    Today the change applies at once; ``author``, ``reason`` and ``effective_from`` are
-    asked for so that a versioned change with sign-off can take them (issue 16, item 3).
+    * a new rule set is saved with them as its version 1, in force at once (nothing came
+      before it to sign off), ``author`` and ``reason`` recorded on it;
+    * a saved rule set gets a proposed version, in force once a second staff member has
+      signed it off and ``effective_from`` has come; ``None`` when the values are those of
+      the rules already signed off and only the name changed.
+
+    Raises :class:`django.core.exceptions.ValidationError` naming the field (``values``,
+    ``reason``, ``effective_from``, ``slug``...; a version waiting for sign-off: the form's
+    own error) when the model, the engine or the versions refuse; nothing is saved then.
     """
     if not reason.strip():
-        raise ValueError("a change needs a reason")
-    rule_set.values = dict(values)
-    rule_set.full_clean()
-    rule_set.save()
-    return rule_set
+        raise ValidationError({"reason": "say why the rules change"})
+    if rule_set.pk is None:
+        rule_set.values = dict(values)
+        rule_set.full_clean()
+        rule_set.save()
+        return record_creation(rule_set, author=author, reason=reason)
+    stored_name = RuleSet.objects.filter(pk=rule_set.pk).values_list("name", flat=True).get()
+    if rule_set.name != stored_name:
+        rule_set.full_clean(exclude=["values"])
+        rule_set.save(update_fields=["name", "updated_at"])
+    try:
+        return propose_version(rule_set, values, author=author, reason=reason, effective_from=effective_from)
+    except VersionError as error:
+        if error.code == "unchanged" and rule_set.name != stored_name:
+            return None  # a new name, the same rules
+        raise ValidationError({_form_field(rule_set.game, error): error.message}) from None
+
+
+def _form_field(game: str, error: VersionError) -> str:
+    if error.field in FORM_FIELDS:
+        return error.field
+    if error.field in ("rule_set", "author", "version", "by"):
+        return NON_FIELD_ERRORS
+    error.message = f"{setting_info(game, error.field).label}: {error.message}"
+    return "values"

@@ -24,6 +24,8 @@ from drills.house_rules import presenters
 from drills.house_rules.forms import ChangeForm, RuleValuesForm, field_views, initial_values
 from drills.house_rules.services import submit_rule_set_change
 from drills.models import Property, RuleSet, User
+from drills.rule_versions.models import RuleSetVersion
+from drills.rule_versions.selectors import pending_version
 from games.errors import RuleSetError
 from games.house_math import house_math
 from games.house_rules import HouseRules
@@ -100,7 +102,6 @@ def _editor(
         values_form = RuleValuesForm(rules_cls, request.POST)
         change_form = ChangeForm(request.POST, rule_set=rule_set, properties=properties)
         if values_form.is_valid() and change_form.is_valid() and _save(request, rule_set, values_form, change_form):
-            messages.success(request, f"Saved {rule_set.name}.")
             return redirect("house-rules:edit", slug=rule_set.slug)
         rules = values_form.rules
     else:
@@ -118,6 +119,7 @@ def _editor(
         "values_form": values_form,
         "change_form": change_form,
         "stored_error": stored_error,
+        "pending": pending_version(rule_set) if rule_set.pk is not None else None,
         "panel": _panel(values_form, rules),
     }
     return render(request, "house_rules/edit.html", context, status=400 if request.method == "POST" else 200)
@@ -127,8 +129,9 @@ def _save(request: HttpRequest, rule_set: RuleSet, values_form: RuleValuesForm, 
     """Hand the change to the service; a refusal becomes the named field's error."""
     previous = rule_set.values if isinstance(rule_set.values, dict) else {}
     change_form.apply_to(rule_set)
+    is_new = rule_set.pk is None
     try:
-        submit_rule_set_change(
+        version = submit_rule_set_change(
             rule_set,
             values_form.values_to_store(previous),
             author=_user(request),
@@ -144,7 +147,18 @@ def _save(request: HttpRequest, rule_set: RuleSet, values_form: RuleValuesForm, 
             else:
                 change_form.add_error(None, problems)
         return False
+    messages.success(request, saved_message(rule_set, version, is_new))
     return True
+
+
+def saved_message(rule_set: RuleSet, version: RuleSetVersion | None, is_new: bool) -> str:
+    """What a save did: a new rule set in force, or a version waiting for sign-off."""
+    if is_new or version is None:
+        return f"Saved {rule_set.name}."
+    return (
+        f"Saved as version {version.number} of {rule_set.name}: it takes effect once another staff member signs "
+        f"it off (Sign-offs), from {version.effective_from:%d %B %Y}."
+    )
 
 
 def _panel(values_form: RuleValuesForm, rules: HouseRules | None) -> dict[str, Any]:

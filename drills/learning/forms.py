@@ -6,13 +6,13 @@ import datetime as dt
 from typing import Any
 
 from django import forms
-from django.db.models import QuerySet
 from django.utils import timezone
 
+from drills import access
 from drills.exams.models import Blueprint
 from drills.kinds.base import all_kinds
 from drills.learning.models import AssignmentGoal
-from drills.models import Role, Team, User
+from drills.models import Team, User
 from drills.selectors import rules_for
 from games.registry import game_name
 
@@ -46,16 +46,15 @@ class AssignmentForm(forms.Form):
     )
     note = forms.CharField(max_length=300, required=False, label="Note for the trainees")
 
-    def __init__(self, *args: Any, viewer: User, teams: QuerySet[Team], people: QuerySet[User], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, viewer: User, **kwargs: Any) -> None:
+        """Choices are what ``drills.access`` lets the viewer assign."""
         super().__init__(*args, **kwargs)
         self.fields["skills"].choices = skill_choices(viewer.property)  # type: ignore[attr-defined]
-        self.fields["blueprint"].queryset = Blueprint.objects.filter(  # type: ignore[attr-defined]
-            property_id=viewer.property_id or 0, is_active=True
-        ).order_by("game", "title")
-        self.fields["team"].queryset = teams.order_by("name")  # type: ignore[attr-defined]
-        self.fields["trainees"].queryset = people.filter(  # type: ignore[attr-defined]
-            role=Role.TRAINEE, property_id=viewer.property_id or 0
-        ).order_by("last_name", "first_name", "username")
+        blueprints = access.assignable_blueprints(viewer).order_by("game", "title")
+        self.fields["blueprint"].queryset = blueprints  # type: ignore[attr-defined]
+        self.fields["team"].queryset = access.visible_teams(viewer).order_by("name")  # type: ignore[attr-defined]
+        trainees = access.assignable_trainees(viewer).order_by("last_name", "first_name", "username")
+        self.fields["trainees"].queryset = trainees  # type: ignore[attr-defined]
         self.fields["trainees"].label_from_instance = lambda user: user.get_full_name() or user.username  # type: ignore[attr-defined]
 
     def clean_due_on(self) -> dt.date:

@@ -1,8 +1,8 @@
 """Reads of the learning sub-app: what is due, forecast recall, leeches, assignment progress,
 expiring certificates, and the family a new scenario leans toward.
 
-Access: these take the people or team already checked by the caller; who may see whom (and
-which assignments) is decided by ``drills.access``.
+Access: these take the people or team already checked by the caller; who may see whom,
+who a team's members are and which assignments a viewer sees is decided by ``drills.access``.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
+from drills import access
 from drills.exams.models import Certificate
 from drills.kinds.base import GENERAL_FAMILY, Difficulty, DrillKind, Scenario, UnknownKindError, get_kind
 from drills.learning.memory import FIELDS, Memory
@@ -408,9 +409,7 @@ def _assignees(assignments: Sequence[Assignment]) -> dict[int, set[int]]:
     for assignment in assignments:
         if assignment.team_id:
             team_of[assignment.team_id].append(assignment.pk)
-    for team_id, user_id in Team.members.through.objects.filter(team_id__in=list(team_of)).values_list(
-        "team_id", "user_id"
-    ):
+    for team_id, user_id in access.memberships(list(team_of)):
         for assignment_id in team_of[team_id]:
             result[assignment_id].add(user_id)
     for assignment_id, user_id in Assignment.trainees.through.objects.filter(
@@ -538,7 +537,7 @@ def _sort_name(user: User | None) -> tuple[str, str, str]:
 def assignments_of_trainee(user: User) -> list[Assignment]:
     """Assignments naming the trainee or one of their teams, soonest due first."""
     return list(
-        Assignment.objects.filter(Q(trainees=user) | Q(team__members=user))
+        Assignment.objects.filter(Q(trainees=user) | Q(team__in=access.teams_of(user)))
         .select_related("blueprint")
         .distinct()
         .order_by("due_on", "pk")
@@ -548,11 +547,22 @@ def assignments_of_trainee(user: User) -> list[Assignment]:
 def assignments_of_team(team: Team) -> list[Assignment]:
     """Assignments of the team or of any of its members."""
     return list(
-        Assignment.objects.filter(Q(team=team) | Q(trainees__teams=team))
+        Assignment.objects.filter(Q(team=team) | Q(trainees__in=access.team_members(team)))
         .select_related("blueprint", "team")
         .distinct()
         .order_by("due_on", "pk")
     )
+
+
+def visible_assignments(viewer: User) -> list[Assignment]:
+    """Assignments of teams the viewer sees or naming people they see (``drills.access``)."""
+    query = access.visible_assignments(viewer)
+    return list(query.select_related("blueprint", "team").order_by("due_on", "pk"))
+
+
+def visible_assignment(viewer: User, assignment_id: int) -> Assignment | None:
+    """One assignment the viewer sees (``drills.access``), fetched alone: one query."""
+    return access.visible_assignments(viewer).select_related("blueprint", "team").filter(pk=assignment_id).first()
 
 
 # --- certificates -------------------------------------------------------------------------------

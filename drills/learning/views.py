@@ -2,10 +2,10 @@
 certificates expiring soon and revoking (staff), and the context the trainee home, the
 trainee progress page and the team dashboard add from here.
 
-Access is decided by ``drills.access`` (``visible_teams``, ``visible_trainees``,
-``visible_assignments``, ``is_team_viewer``, ``is_property_staff``): supervisors see their
-teams and members, staff their property; a trainee asking for these pages gets 403; anything
-not visible is 404.
+Access: supervisors see their teams and members, staff their property, as ``drills.access``
+decides (``visible_teams``, ``visible_trainees``, ``team_members``, ``visible_assignments``,
+``revocable_certificates``, ``is_team_viewer``, ``is_property_staff``); a trainee asking for
+these pages gets 403; anything not visible is 404.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from drills import access
-from drills.access import visible_teams, visible_trainees
+from drills.access import visible_trainees
 from drills.exams.models import Certificate
 from drills.learning import selectors, services
 from drills.learning.forms import AssignmentForm, RevokeForm
@@ -94,9 +94,9 @@ def team_dashboard_context(team: Team) -> dict[str, Any]:
     number of queries (the team loaded with its property's learning policy: ``team_for``)."""
     now = timezone.now()
     settings = selectors.settings_of(team.property)
-    member_ids = Team.members.through.objects.filter(team=team).values("user_id")
+    member_ids = access.team_member_ids(team)
     memories = selectors.family_memories(member_ids, settings, now)
-    members = {user.pk: user for user in team.members.all()}
+    members = {user.pk: user for user in access.team_members(team)}
     names = {pk: user.get_full_name() or user.username for pk, user in members.items()}
     retention = float(settings.desired_retention)
     forgetting = sorted(
@@ -133,7 +133,7 @@ def team_panel(request: HttpRequest, team_id: int) -> HttpResponse:
 @leaders_only
 def assignment_list(request: HttpRequest) -> HttpResponse:
     user = _user(request)
-    assignments = list(access.visible_assignments(user))
+    assignments = selectors.visible_assignments(user)
     people = set(visible_trainees(user).values_list("pk", flat=True))
     return render(
         request,
@@ -148,7 +148,7 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     if user.property_id is None:
         raise PermissionDenied("Only people of a property assign work.")
-    form = AssignmentForm(request.POST or None, viewer=user, teams=visible_teams(user), people=visible_trainees(user))
+    form = AssignmentForm(request.POST or None, viewer=user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         assignment = services.create_assignment(
@@ -169,7 +169,7 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
 @leaders_only
 def assignment_detail(request: HttpRequest, assignment_id: int) -> HttpResponse:
     user = _user(request)
-    assignment = access.visible_assignments(user).filter(pk=assignment_id).first()  # one, not all
+    assignment = selectors.visible_assignment(user, assignment_id)  # one, not all
     if assignment is None:
         raise Http404("No such assignment")
     people = set(visible_trainees(user).values_list("pk", flat=True))
@@ -205,9 +205,7 @@ def certificates(request: HttpRequest) -> HttpResponse:
 def _certificate_for_staff(user: User, certificate_id: int) -> Certificate:
     if not access.is_property_staff(user):
         raise PermissionDenied("Only staff revoke certificates.")
-    query = Certificate.objects.select_related("result", "candidate").filter(pk=certificate_id)
-    if not user.is_superuser:
-        query = query.filter(blueprint__property_id=user.property_id or 0)
+    query = access.revocable_certificates(user).select_related("result", "candidate").filter(pk=certificate_id)
     certificate = query.first()
     if certificate is None:
         raise Http404("No such certificate")

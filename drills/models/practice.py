@@ -32,6 +32,13 @@ class DrillScenario(models.Model):
     engine_version = models.CharField(max_length=20)
     rule_set = models.ForeignKey("drills.RuleSet", on_delete=models.SET_NULL, null=True, blank=True)
     rules_values = models.JSONField(help_text="the rule-set values in force when generated")
+    rule_version = models.ForeignKey(
+        "rule_versions.RuleSetVersion", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        help_text="the rule-set version in force when generated (empty: before versions)",
+    )
+    rule_version_number = models.PositiveIntegerField(
+        null=True, blank=True, help_text="that version's number, kept if the version is deleted"
+    )
     key = models.JSONField(help_text="the answer key (server only until answered)")
     retry_of = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="retries")
     shown_at = models.DateTimeField(db_index=True)
@@ -70,6 +77,12 @@ class Attempt(models.Model):
     rules = models.JSONField(default=list, blank=True)
     mistake_code = models.CharField(max_length=80, blank=True, db_index=True)
     mistake = models.TextField(blank=True)
+    grading_failures = models.PositiveSmallIntegerField(
+        default=0, help_text="gradings of this received attempt that raised (the sweep backs off)"
+    )
+    next_grading_at = models.DateTimeField(
+        null=True, blank=True, help_text="a received attempt whose grading raised is not tried again before this"
+    )
 
     class Meta:
         ordering = ["-answered_at"]

@@ -51,6 +51,7 @@ NAV = _items(
     ("Certificates", "learning:certificates", [Role.SUPERVISOR, STAFF]),
     ("Rule sets", "rule-sets", [STAFF]),
     ("House rules", "house-rules:list", [STAFF]),
+    ("Sign-offs", "rule_versions:pending", [STAFF]),
     ("Exam blueprints", "exams:blueprints", [STAFF]),
     ("Admin", "admin:index", [STAFF]),
 )

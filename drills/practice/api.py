@@ -63,7 +63,7 @@ def attempt_json(attempt: Attempt) -> dict[str, Any]:
         "answered_at": attempt.answered_at.isoformat(),
         "time_taken_ms": attempt.time_taken_ms,
         "status": attempt.status,
-        # Saved but not graded yet (its grading failed and the sweep will grade it).
+        # Saved but not graded yet (its grading failed: graded again when read, and by the sweep).
         "grading": attempt.status == AttemptStatus.RECEIVED,
         "correct": attempt.correct,
         "score": None if attempt.score is None else str(attempt.score),
@@ -87,6 +87,8 @@ def scenario_json(stored: DrillScenario) -> dict[str, Any]:
         **scenario.public_json(),
     }
     attempt = getattr(stored, "attempt", None)
+    if attempt is not None:
+        attempt = services.grade_if_due(attempt)  # a stranded attempt is graded when read: no beat needed
     data["attempt"] = attempt_json(attempt) if attempt is not None else None
     return data
 

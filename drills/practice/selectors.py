@@ -24,7 +24,11 @@ def own_scenario(user: User, public_id: str) -> DrillScenario | None:
 
 
 def own_attempts(user: User) -> QuerySet[Attempt]:
-    return Attempt.objects.filter(user=user).select_related("scenario").order_by("-answered_at")
+    return (
+        Attempt.objects.filter(user=user)
+        .select_related("scenario", "scenario__rule_set", "scenario__rule_version")
+        .order_by("-answered_at")
+    )
 
 
 def retry_queue(user: User, limit: int = 20) -> list[DrillScenario]:

@@ -1,9 +1,13 @@
 """Writes for drilling: show a scenario, take an answer (saved before grading), grade it.
 
 An answer is committed before it is graded. When grading raises, the attempt stays
-``RECEIVED`` (the pages and the API say "being graded") and the beat sweep
-:func:`grade_stranded_attempts` grades it again later; grading is a conditional update on
-``status = received``, so however many graders race, an attempt is graded and counted once.
+``RECEIVED`` (the pages and the API say "being graded"), the failure is counted and the
+next try put off (1, 2, 4... minutes, at most a day: :func:`note_grading_failure`). It is
+graded again when its page is read or the answer is sent again (:func:`grade_if_due`: no
+scheduler needed, as under ``./scripts/serve``) and by the beat sweep
+:func:`grade_stranded_attempts`, which takes the least-failed first, so attempts that always
+fail cannot starve the others. Grading is a conditional update on ``status = received``, so
+however many graders race, an attempt is graded and counted once.
 """
 
 from __future__ import annotations
@@ -15,25 +19,27 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
 from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.learning import selectors as learning_selectors
 from drills.learning import services as learning_services
-from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, RuleSet, User
+from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
 from drills.progress import services as progress_services
-from drills.selectors import default_rule_set
+from drills.rule_versions.services import InForce, rule_set_in_force
 from drills.what_changed.selectors import change_for
 from games.errors import GameError
 from games.house_rules import HouseRules
-from games.registry import default_rules
 
 SEED_BITS = 62  # fits a signed 64-bit column on every database
 STRANDED_AFTER = timedelta(minutes=1)
 """A received attempt still ungraded this long after it was answered is graded by the sweep
 (the request that saved it graded it at once, or failed to)."""
 SWEEP_BATCH = 500
+RETRY_AT_MOST_EVERY = timedelta(days=1)
+"""The longest wait between two gradings of an attempt whose grading keeps raising."""
 
 logger = logging.getLogger(__name__)
 
@@ -59,20 +65,18 @@ def _regenerate_under(stored: DrillScenario, rules: HouseRules) -> Scenario:
     return get_kind(stored.kind).generate(stored.seed, Difficulty(stored.difficulty), rules)
 
 
-def drill_rules(
-    user: User, kind: DrillKind[Any], retry_of: DrillScenario | None = None
-) -> tuple[RuleSet | None, HouseRules]:
-    """The rules a new scenario of ``kind`` runs under: the property's rule set for the game;
-    for a "what changed" kind, the change assigned to the trainee (a retry: the original's)."""
+def drill_rules(user: User, kind: DrillKind[Any], retry_of: DrillScenario | None = None) -> InForce:
+    """The rules a new scenario of ``kind`` runs under: the property's rule set for the game
+    with the version in force (due versions applied first); for a "what changed" kind, the
+    change assigned to the trainee (a retry: the original's), of no one rule set."""
     if is_change_kind(kind):
         if retry_of is not None:
-            return None, stored_rules(retry_of)
+            return InForce(None, None, stored_rules(retry_of))
         change = change_for(user, kind.game)
         if change is None:
             raise GameError(NOT_ASSIGNED)
-        return None, change
-    rule_set = default_rule_set(user.property, kind.game)
-    return rule_set, rule_set.as_rules() if rule_set is not None else default_rules(kind.game)
+        return InForce(None, None, change)
+    return rule_set_in_force(user.property, kind.game)
 
 
 def start_scenario(
@@ -93,7 +97,8 @@ def start_scenario(
     ``difficulty`` ``None`` means normal, or for a review: wherever the family occurs.
     Raises :class:`games.errors.GameError` when the kind is unavailable under the rules.
     """
-    rule_set, rules = drill_rules(user, kind, retry_of)
+    in_force = drill_rules(user, kind, retry_of)
+    rules = in_force.rules
     seed, difficulty, scenario = _draw(user, kind, difficulty, rules, seed, family)
     stored = DrillScenario.objects.create(
         user=user,
@@ -103,8 +108,10 @@ def start_scenario(
         mode=mode,
         seed=seed,
         engine_version=scenario.engine_version,
-        rule_set=rule_set,
+        rule_set=in_force.rule_set,
         rules_values=rules.to_mapping(),
+        rule_version=in_force.version,
+        rule_version_number=in_force.version.number if in_force.version is not None else None,
         key=dict(scenario.solution.key),
         retry_of=retry_of,
         shown_at=timezone.now(),
@@ -145,8 +152,8 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
     committed before grading starts, so a grading failure never loses the answer.
     """
     existing = _attempt_of(stored)
-    if existing is not None:
-        return AnswerOutcome(existing, None, already_answered=True)
+    if existing is not None:  # the first answer stands; graded now if its grading failed
+        return AnswerOutcome(grade_if_due(existing), None, already_answered=True)
     rules = stored_rules(stored)  # parsed once: generating and grading use the same value
     scenario = _regenerate_under(stored, rules)
     kind = get_kind(stored.kind)
@@ -173,6 +180,7 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
     except Exception:
         # The answer is saved; the sweep grades it later. The trainee sees "being graded".
         logger.exception("grading attempt %s failed: left for the sweep", attempt.pk)
+        note_grading_failure(attempt.pk, now)
         attempt.refresh_from_db()  # the grade rolled back: show what is stored
         return AnswerOutcome(attempt, None, already_answered=False)
     return AnswerOutcome(attempt, grade, already_answered=False)
@@ -228,6 +236,44 @@ def grade_attempt(attempt_id: int) -> Attempt:
     return attempt
 
 
+def retry_delay(failures: int) -> timedelta:
+    """How long a received attempt waits after its ``failures``-th failed grading."""
+    if failures >= 12:  # 2**11 minutes is past a day already
+        return RETRY_AT_MOST_EVERY
+    wait: timedelta = STRANDED_AFTER * (2 ** max(failures - 1, 0))
+    return min(wait, RETRY_AT_MOST_EVERY)
+
+
+def note_grading_failure(attempt_id: int, now: datetime | None = None) -> None:
+    """Count a grading of a received attempt that raised, and put its next try off."""
+    now = now or timezone.now()
+    failures = Attempt.objects.filter(pk=attempt_id).values_list("grading_failures", flat=True).first()
+    if failures is None:
+        return
+    failures = min(failures + 1, 10_000)
+    Attempt.objects.filter(pk=attempt_id, status=AttemptStatus.RECEIVED).update(
+        grading_failures=failures, next_grading_at=now + retry_delay(failures)
+    )
+
+
+def grade_if_due(attempt: Attempt, now: datetime | None = None) -> Attempt:
+    """An attempt as it should be shown: a received one is graded now unless its last failed
+    grading asked to wait (its page read, its answer sent again). A grading that raises is
+    counted (:func:`note_grading_failure`) and the attempt shown as stored ("being graded")."""
+    now = now or timezone.now()
+    if attempt.status != AttemptStatus.RECEIVED:
+        return attempt
+    if attempt.next_grading_at is not None and attempt.next_grading_at > now:
+        return attempt
+    try:
+        return grade_attempt(attempt.pk)
+    except Exception:
+        logger.exception("grading attempt %s on read failed: left for later", attempt.pk)
+        note_grading_failure(attempt.pk, now)
+        attempt.refresh_from_db()
+        return attempt
+
+
 @dataclass(frozen=True)
 class StrandedReport:
     graded: int
@@ -236,15 +282,20 @@ class StrandedReport:
 
 def grade_stranded_attempts(now: datetime | None = None) -> StrandedReport:
     """The beat sweep: grade the attempts left ``RECEIVED`` (their grading raised, or the
-    process died between saving and grading) for at least :data:`STRANDED_AFTER`."""
-    cutoff = (now or timezone.now()) - STRANDED_AFTER
-    stranded = Attempt.objects.filter(status=AttemptStatus.RECEIVED, answered_at__lte=cutoff).order_by("answered_at")
+    process died between saving and grading) for at least :data:`STRANDED_AFTER`, whose
+    wait after a failed grading is over; the least-failed first, then the oldest, so that
+    attempts that always fail (each failure doubles its wait) never hold back the others."""
+    now = now or timezone.now()
+    due = Q(next_grading_at__isnull=True) | Q(next_grading_at__lte=now)
+    stranded = Attempt.objects.filter(due, status=AttemptStatus.RECEIVED, answered_at__lte=now - STRANDED_AFTER)
+    batch = stranded.order_by("grading_failures", "answered_at").values_list("pk", flat=True)[:SWEEP_BATCH]
     graded = failed = 0
-    for attempt_id in list(stranded.values_list("pk", flat=True)[:SWEEP_BATCH]):
+    for attempt_id in list(batch):
         try:
             grade_attempt(attempt_id)
         except Exception:  # one attempt the engine cannot grade must not block the others
             logger.exception("the sweep could not grade attempt %s", attempt_id)
+            note_grading_failure(attempt_id, now)
             failed += 1
         else:
             graded += 1
@@ -255,8 +306,10 @@ __all__ = [
     "AnswerError",
     "AnswerOutcome",
     "grade_attempt",
+    "grade_if_due",
     "grade_stranded_attempts",
     "new_seed",
+    "note_grading_failure",
     "regenerate",
     "start_scenario",
     "submit_answer",

@@ -192,6 +192,7 @@ def scenario_page(request: HttpRequest, public_id: str) -> HttpResponse:
     context = _scenario_context(stored, scenario)
     attempt = getattr(stored, "attempt", None)
     if attempt is not None:
+        attempt = services.grade_if_due(attempt)  # a stranded attempt is graded when read: no beat needed
         context.update({"attempt": attempt, "grade": _attempt_grade(attempt, scenario)})
     else:
         context["fields"] = _field_views(scenario, {})

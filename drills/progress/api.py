@@ -133,8 +133,9 @@ class TeamList(APIView):
         responses={200: ProgressTeamSerializer(many=True), 401: ERRORS, 403: ERRORS},
     )
     def get(self, request: Request) -> Response:
-        teams = access.visible_teams(_team_viewer(request)).prefetch_related("members")
-        return Response([{"id": t.pk, "name": t.name, "members": len(t.members.all())} for t in teams])
+        teams = access.with_member_counts(access.visible_teams(_team_viewer(request)))
+        counts: list[Any] = list(teams)  # annotated member_count
+        return Response([{"id": t.pk, "name": t.name, "members": t.member_count} for t in counts])
 
 
 class TeamProgressView(APIView):

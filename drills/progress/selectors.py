@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from django.db.models import CharField, IntegerField, QuerySet, Value
 from django.utils import timezone
 
+from drills import access
 from drills.access import visible_teams, visible_trainees
 from drills.kinds.base import all_kinds
 from drills.models import Attempt, DrillScenario, Property, RuleSet, Team, User
@@ -358,10 +359,11 @@ class RollupRow(NamedTuple):
 
 def _team_rollups(team: Team, window: int) -> list[RollupRow]:
     """The members' roll-ups; figures stored for another window are recomputed from ``recent``.
-    Filtered by a join on the team's membership (a list of ids costs more to send than the join)."""
+    Filtered by a subquery of the team's listed members (``drills.access.team_members``; a list
+    of ids costs more to send than the subquery)."""
     rows = [
         RollupRow(*values)
-        for values in SkillRollup.objects.filter(user__teams=team).values_list(
+        for values in SkillRollup.objects.filter(user__in=access.team_member_ids(team)).values_list(
             "pk", "user_id", "kind", "answers", "mistakes", "last_answered_at", *WINDOW_FIELDS
         )
     ]
@@ -373,10 +375,11 @@ def _team_rollups(team: Team, window: int) -> list[RollupRow]:
 
 
 def team_members(team: Team) -> list[User]:
-    """The members, each with their ``TraineeSummary`` when they have one (one query)."""
+    """The members the team lists (``drills.access.team_members``: of the team's property),
+    each with their ``TraineeSummary`` when they have one (one query)."""
     fields = ("id", "username", "first_name", "last_name", "property_id", "role")
     summary = ("progress_summary__last_answered_at", "progress_summary__recent_days", "progress_summary__answers")
-    members = team.members.select_related("progress_summary").only(*fields, *summary)
+    members = access.team_members(team).select_related("progress_summary").only(*fields, *summary)
     return list(members.order_by("last_name", "first_name", "username"))
 
 

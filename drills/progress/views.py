@@ -136,7 +136,7 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def teams(request: HttpRequest) -> HttpResponse:
     user = _require_team_viewer(request)
-    visible = access.visible_teams(user).prefetch_related("members", "supervisors")
+    visible = access.with_member_counts(access.visible_teams(user)).prefetch_related("supervisors")
     return render(request, "progress/teams.html", {"teams": visible})
 
 

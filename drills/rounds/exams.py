@@ -91,7 +91,7 @@ def start_or_resume(candidate: User, item: Any) -> DealtRound:
             return existing
         return services.start_round(
             candidate, item.kind[len(SKILL_PREFIX) :], Level(item.difficulty), Focus.ROUND,
-            seed=item.seed, exam_item=item, rules_values=sitting.rules_values,
+            seed=item.seed, exam_item=item, rules_values=sitting.rules_values, rule_version=sitting.rule_version,
         )
 
 

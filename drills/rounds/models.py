@@ -61,6 +61,13 @@ class DealtRound(models.Model):
     engine_version = models.CharField(max_length=20)
     rule_set = models.ForeignKey("drills.RuleSet", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     rules_values = models.JSONField(help_text="the rule-set values in force when the round started")
+    rule_version = models.ForeignKey(
+        "rule_versions.RuleSetVersion", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        help_text="the rule-set version in force when the round started (empty: before versions)",
+    )
+    rule_version_number = models.PositiveIntegerField(
+        null=True, blank=True, help_text="that version's number, kept if the version is deleted"
+    )
     chips = models.JSONField(help_text="the chip set in force when the round started")
     log = models.TextField(blank=True, help_text="every action applied, one a line (games.procedure notation)")
     steps = models.PositiveIntegerField(default=0, help_text="actions in the log (the table's version)")

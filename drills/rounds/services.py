@@ -36,11 +36,12 @@ from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound, RoundStatus, RoundStep, TableChips
 from drills.rounds.tables.base import Focus, Level, NotNow, TableGame, Tap
 from drills.rounds.tables.registry import ROUND_FAMILY, TABLE_MODULES, UnknownTableError, skill_slug, table_for
-from drills.selectors import default_rule_set
+from drills.rule_versions.models import RuleSetVersion
+from drills.rule_versions.services import rule_set_in_force
 from games import ENGINE_VERSION
 from games.house_rules import HouseRules
 from games.procedure import Action, ProcedureError, Round, format_log, parse_log
-from games.registry import default_rules, rules_class
+from games.registry import rules_class
 
 SEED_BITS = 62
 MAX_AUTOMATED = 2000  # automated actions in one go: far more than any round has
@@ -142,17 +143,19 @@ def start_round(
     seed: int | None = None,
     exam_item: Any = None,
     rules_values: dict[str, Any] | None = None,
+    rule_version: RuleSetVersion | None = None,
 ) -> DealtRound:
     """A new round at the user's property's rules (or the given snapshot: an exam's) and
-    chips, advanced to the trainee's first action. Raises :class:`UnknownTableError` or
+    chips, advanced to the trainee's first action (with a snapshot, ``rule_version`` is the
+    version it was taken under). Raises :class:`UnknownTableError` or
     :class:`games.errors.GameError`."""
     if game not in TABLE_MODULES:
         raise UnknownTableError(f"{game[:40]!r} is not a game dealt at a table")
     table = table_for(game)
-    rule_set = default_rule_set(user.property, game)
-    rules = rule_set.as_rules() if rule_set is not None else default_rules(game)
+    in_force = rule_set_in_force(user.property, game)  # due versions applied first
+    rule_set, rules, version = in_force.rule_set, in_force.rules, in_force.version
     if rules_values is not None:
-        rules = rules_class(game).from_mapping(rules_values)
+        rules, version = rules_class(game).from_mapping(rules_values), rule_version
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
     start = table.start(seed, level, rules)
     state = automate(table, start, focus)
@@ -166,6 +169,8 @@ def start_round(
         engine_version=ENGINE_VERSION,
         rule_set=rule_set,
         rules_values=rules.to_mapping(),
+        rule_version=version,
+        rule_version_number=version.number if version is not None else None,
         chips=chip_set_for(user).to_json(),
         log=format_log(state.log),
         steps=len(state.log),

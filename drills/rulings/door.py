@@ -25,6 +25,7 @@ from django.conf import settings
 
 from drills import selectors
 from drills.models import RuleSet, User
+from drills.rule_versions.services import apply_due_versions
 from drills.rulings.base import RulingInputError, UnknownQuestionError, answer, decode_body, find_handler
 from games.errors import RuleSetError
 from games.house_rules import HouseRules
@@ -67,6 +68,7 @@ def resolve_rules(game: str, slug: object, user: User | None) -> HouseRules:
         rule_set = _named_rule_set(game, slug, user)
     if rule_set is None:
         return default_rules(game)
+    apply_due_versions(rule_set)  # a version whose date has come is in force from midnight
     try:
         return rule_set.as_rules()
     except RuleSetError as error:

@@ -70,8 +70,12 @@ def _engine_installed(game: str) -> bool:
 
 
 def _rule_set(property: Property, slug: str, **fields: object) -> RuleSet:
+    """Create the demo rule set (its version 1 comes with it: ``drills.rule_versions``), or
+    reset its other fields; the values of an existing one change only through versions."""
     rule_set = RuleSet.objects.filter(slug=slug).first() or RuleSet(slug=slug)
     rule_set.property = property
+    if rule_set.pk is not None:
+        fields.pop("values", None)
     for name, value in fields.items():
         setattr(rule_set, name, value)
     rule_set.full_clean()

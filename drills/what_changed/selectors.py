@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from django.db.models import Q
 
+from drills import access
 from drills.kinds._changes import RuleChange
 from drills.models import User
 from drills.what_changed.models import AssignedChange
 
 
 def _assigned_to(user: User) -> Q:
-    return Q(assignment__trainees=user) | Q(assignment__team__members=user)
+    """By name, or to a team that lists the trainee (``drills.access.teams_of``)."""
+    return Q(assignment__trainees=user) | Q(assignment__team__in=access.teams_of(user))
 
 
 def _value(row: AssignedChange) -> RuleChange:

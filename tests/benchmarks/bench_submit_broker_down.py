@@ -3,8 +3,9 @@ hand (not collected by pytest):
 
     .venv/bin/python tests/benchmarks/bench_submit_broker_down.py [--submits 3]
 
-- creates and migrates a PostgreSQL database of its own (``bench_broker`` on
-  127.0.0.1:5432, dropped and recreated) and starts a redis-server of its own on a free
+- creates and migrates a PostgreSQL database of its own, named by ``BENCH_DATABASE_URL``
+  (default ``bench_broker`` on 127.0.0.1:5432; ``tests/benchmarks/bench_db.py``: dropped and
+  recreated, dropped again at the end) and starts a redis-server of its own on a free
   loopback port;
 - in a fresh process per case, signs a candidate in and times ``POST .../submit/`` through
   Django's test client (the whole request: the sitting's UPDATE, the commit, the publish of
@@ -15,7 +16,7 @@ hand (not collected by pytest):
   the project's settings ("after"). A case that has not answered in ``--limit`` seconds is
   reported as such (before issue 13, a hung broker held the request for good).
 
-Everything runs on 127.0.0.1 only; every case is bounded by ``--limit``.
+Redis runs on 127.0.0.1 only; every case is bounded by ``--limit``.
 """
 
 from __future__ import annotations
@@ -32,10 +33,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-DB = "bench_broker"
+sys.path.insert(0, str(ROOT))
+from tests.benchmarks.bench_db import bench_database  # noqa: E402  # run as a script
+
+DATABASE = bench_database("bench_broker")
 BASE_ENV = {
     "DJANGO_SETTINGS_MODULE": "casino_training.settings",
-    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
+    "DATABASE_URL": DATABASE.url,
     "DEBUG": "1",
     "LOG_LEVEL": "ERROR",
 }
@@ -50,10 +54,6 @@ CELERY_DEFAULTS = {
     "redis_socket_connect_timeout": None,
     "redis_socket_timeout": 120.0,
 }
-
-
-def psql(sql: str) -> None:
-    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c", sql], check=True, capture_output=True)
 
 
 def free_port() -> int:
@@ -118,8 +118,7 @@ def main() -> None:
     if args.measure:
         measure(args.measure[0], args.measure[1], args.submits)
         return
-    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-    psql(f"CREATE DATABASE {DB}")
+    DATABASE.recreate()
     env = os.environ | BASE_ENV
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
     port = free_port()
@@ -145,7 +144,7 @@ def main() -> None:
         if redis.poll() is None:
             redis.send_signal(signal.SIGCONT)
             redis.kill()
-        psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+        DATABASE.drop()
 
     def shown(key: tuple[str, str]) -> str:
         value = results[key]

@@ -4,6 +4,9 @@
     client.py token BASE USER PASSWORD  print the user's API token
     client.py ids BASE TOKEN            start a drill scenario and (a trainee) an exam sitting,
                                         print "SCENARIO_ID=… SITTING_ID=…" for the config
+    client.py me BASE TOKEN             fail unless /api/v1/me/ still answers 200 with the token
+                                        (after a run: nothing in it revoked the token, so its
+                                        calls were not all answered 401)
     client.py chunked BASE USER PASSWORD
         a chunked request body is read (a token for the user), and one over
         MAX_REQUEST_BODY_BYTES is a 413 naming ``body``: what gunicorn hands Django
@@ -70,6 +73,17 @@ def ids(base: str, token_key: str) -> None:
     print(f"SCENARIO_ID={scenario['id']} SITTING_ID={sitting_id}")
 
 
+def me(base: str, token_key: str) -> None:
+    """The token still signs in: a run that revoked it would have tested only the 401."""
+    status, body = _api(base, token_key, "GET", "/api/v1/me/")
+    if status != 200:
+        raise SystemExit(
+            f"after the run, GET /api/v1/me/ answered {status} {body} with the run's token: something in the "
+            "run revoked it, so the calls after that were answered 401 and tested nothing"
+        )
+    print(f"the token still signs in after the run ({body.get('username') if isinstance(body, dict) else body})")
+
+
 def _post_chunked(base: str, path: str, chunks: Iterator[bytes]) -> tuple[int, dict[str, object]]:
     parts = urlsplit(base)
     connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
@@ -104,6 +118,8 @@ def main(argv: list[str]) -> None:
         print(token(base, *rest))
     elif command == "ids":
         ids(base, *rest)
+    elif command == "me":
+        me(base, *rest)
     elif command == "chunked":
         chunked(base, *rest)
     else:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from drills.models import RuleSet, User
+from drills.rule_versions.models import RuleSetVersion
 from tests.conftest import login_in_browser
 from tests.personas import PASSWORD
 
@@ -63,7 +64,8 @@ def test_staff_edit_the_bonus_table_and_see_the_math(
     page.fill("textarea[name=change-reason]", "New Bonus table from the games manager")
     page.click("button[type=submit]:has-text('Save')")
     page.wait_for_selector(".messages li:has-text('Saved')")
-    stored = RuleSet.objects.get(pk=rule_sets["over-under-26"].pk).values["bonus_pay_table"]
+    # Saved as a version waiting for a second staff member's sign-off (issue 16).
+    stored = RuleSetVersion.objects.get(rule_set=rule_sets["over-under-26"], status="pending").values["bonus_pay_table"]
     assert stored == {"8": "100:1", "26": "20:1", "44": "100:1", "joker": "2:1"}
     page.screenshot(path=str(ARTIFACTS / f"house-rules-saved-{width}.png"), full_page=True)
 

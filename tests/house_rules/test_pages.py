@@ -12,6 +12,8 @@ from django.utils import timezone
 
 from drills.house_rules import services
 from drills.models import RuleSet
+from drills.rule_versions.selectors import pending_version
+from drills.rule_versions.services import sign_off
 from tests.house_rules.forms_support import form_data
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +85,8 @@ def test_the_staff_menu_links_the_editor(client_for, rule_sets):
         ("blackjack", ["Blackjack pays", "BJ-5", "Dealer hits soft 17", "BJ-8", "Stands on soft 17 (S17)", "BJ-D2"]),
         ("jack-switch", ["Super Match pay table", "JS-SM", "Pair, same suit", "JS-L", "JS-3", "Pair bonus"]),
         ("over-under-26", ["Bonus pay table", "OU-10", "Total 8", "Base game", "OU-W", "Add a row"]),
-        ("pai-gow", ["House way", "PG-H, the logical way", "Atlantic City way (two jokers)", "Collection fee per hand", "PG-F"]),
+        ("pai-gow", ["House way", "PG-H, the logical way", "Atlantic City way (two jokers)",
+                     "Collection fee per hand", "PG-F"]),
     ],
 )
 def test_the_editor_shows_labels_rule_ids_and_the_math(game, shown, client_for, rule_sets):
@@ -93,7 +96,7 @@ def test_the_editor_shows_labels_rule_ids_and_the_math(game, shown, client_for, 
     assert "dealer_hits_soft_17</" not in page  # no slug shown as a label
 
 
-def test_saving_goes_through_the_service_and_keeps_only_what_is_set(client_for, rule_sets, monkeypatch):
+def test_saving_goes_through_the_service_and_keeps_only_what_is_set(client_for, rule_sets, people, monkeypatch):
     calls = []
     real = services.submit_rule_set_change
 
@@ -105,11 +108,19 @@ def test_saving_goes_through_the_service_and_keeps_only_what_is_set(client_for, 
     rule_set = rule_sets["over-under-26"]
     data = form_data("over-under-26", bonus_pay_table=[("8", "200:1"), ("9", "90:1"), ("joker", "2:1"), ("", "")])
     data.update(change(**{"change-name": "OU main floor"}))
-    response = client_for("staff").post(f"/house-rules/{rule_set.slug}/", body(data))
+    client = client_for("staff")
+    response = client.post(f"/house-rules/{rule_set.slug}/", body(data))
     assert response.status_code == 302
+    assert "Saved as version 2" in client.get(response["Location"]).content.decode()
+    rule_set.refresh_from_db()
+    assert rule_set.name == "OU main floor"  # at once
+    assert rule_set.values == {"bonus_pay_table": {"8": "100:1", "44": "100:1", "joker": "2:1"}}  # until signed off
+    version = pending_version(rule_set)
+    assert version is not None
+    assert version.values == {"bonus_pay_table": {"8": "200:1", "9": "90:1", "joker": "2:1"}}
+    sign_off(version, by=people["superuser"])
     rule_set.refresh_from_db()
     assert rule_set.values == {"bonus_pay_table": {"8": "200:1", "9": "90:1", "joker": "2:1"}}
-    assert rule_set.name == "OU main floor"
     ((values, kwargs),) = calls
     assert values == {"bonus_pay_table": {"8": "200:1", "9": "90:1", "joker": "2:1"}}
     assert kwargs["reason"] == "Floor manager's memo 12"
@@ -169,13 +180,58 @@ def test_an_unknown_game_is_not_found(client_for):
     assert client_for("staff").post("/house-rules/math/roulette/", {}).status_code == 404
 
 
-def test_the_service_validates_and_saves(rule_sets, people):
+def test_the_service_validates_and_proposes_a_version(rule_sets, people):
     rule_set = rule_sets["blackjack"]
-    services.submit_rule_set_change(
+    version = services.submit_rule_set_change(
         rule_set, {"blackjack_pays": "3:2"}, author=people["staff"], reason="memo", effective_from=datetime.date.today()
     )
+    assert version is not None
+    assert (version.number, version.status, version.proposed_by) == (2, "pending", people["staff"])
+    sign_off(version, by=people["superuser"])
     rule_set.refresh_from_db()
     assert rule_set.values == {"blackjack_pays": "3:2"}
+
+
+def test_a_second_change_waits_for_the_first_sign_off(client_for, rule_sets):
+    rule_set = rule_sets["blackjack"]
+    client = client_for("staff")
+    first = form_data("blackjack", blackjack_pays="3:2")
+    first.update(change(**{"change-name": rule_set.name}))
+    assert client.post(f"/house-rules/{rule_set.slug}/", body(first)).status_code == 302
+    assert "is waiting for sign-off" in client.get(f"/house-rules/{rule_set.slug}/").content.decode()
+    second = form_data("blackjack", blackjack_pays="1:1")
+    second.update(change(**{"change-name": rule_set.name}))
+    response = client.post(f"/house-rules/{rule_set.slug}/", body(second))
+    assert response.status_code == 400
+    assert "version 2 is waiting for sign-off" in response.content.decode()
+
+
+def test_a_new_name_alone_is_saved_without_a_version(client_for, rule_sets):
+    rule_set = rule_sets["blackjack"]
+    data = form_data("blackjack", blackjack_pays="6:5")
+    data.update(change(**{"change-name": "Main floor blackjack"}))
+    assert client_for("staff").post(f"/house-rules/{rule_set.slug}/", body(data)).status_code == 302
+    rule_set.refresh_from_db()
+    assert rule_set.name == "Main floor blackjack"
+    assert pending_version(rule_set) is None
+
+
+def test_the_same_rules_under_the_same_name_change_nothing(client_for, rule_sets):
+    rule_set = rule_sets["blackjack"]
+    data = form_data("blackjack", blackjack_pays="6:5")
+    data.update(change(**{"change-name": rule_set.name}))
+    response = client_for("staff").post(f"/house-rules/{rule_set.slug}/", body(data))
+    assert response.status_code == 400
+    assert "nothing changes" in response.content.decode()
+
+
+def test_a_new_rule_set_is_in_force_at_once_with_its_author(client_for, casino, people):
+    data = form_data("pai-gow", collection_fee="1.00")
+    data.update(change(**{"change-name": "Pai Gow high limit", "change-slug": "pg-high2"}))
+    assert client_for("staff").post("/house-rules/new/pai-gow/", body(data)).status_code == 302
+    (version,) = RuleSet.objects.get(slug="pg-high2").versions.all()
+    assert (version.number, version.status, version.proposed_by) == (1, "signed_off", people["staff"])
+    assert version.reason == "Floor manager's memo 12"
 
 
 # --- the math endpoint ------------------------------------------------------------------

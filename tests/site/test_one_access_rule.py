@@ -5,7 +5,10 @@ own property; staff their property; a superuser everything; a trainee themselves
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -214,3 +217,126 @@ def test_admin_lists_keep_to_the_staff_property(world: World) -> None:
 def test_me_lists_only_the_supervisors_teams_of_their_property(world: World) -> None:
     me = client_for(world, "supervisor").get("/api/v1/me/").json()
     assert [team["name"] for team in me["supervised_teams"]] == ["Team A"]
+
+
+# --- a member who moved property ---------------------------------------------------------------
+# A trainee of Team A moved to the other casino while still on the team (the admin refuses a
+# member of another property, but a move of the person keeps their memberships). Every page,
+# API and export that lists a team's members lists those of the team's property only.
+
+
+@pytest.fixture
+def moved(world: World) -> User:
+    from drills.exams import services as exams
+    from drills.learning import services as learning
+    from tests.exams.conftest import answer_all, make_blueprint
+
+    person = make_user("moved", Role.TRAINEE, world.casino, first_name="Zebedee", last_name="Moved")
+    world.team_a.members.add(person)
+    grade_attempt(person, "bj-payout")  # a skill of their own: a column of its own on the dashboard
+    sitting = exams.start_sitting(person, make_blueprint(world.casino)).sitting
+    answer_all(sitting)
+    exams.submit_sitting(sitting)
+    learning.create_assignment(
+        by=world.people["supervisor"], goal="skills", due_on=dt.date.today() + dt.timedelta(days=7),
+        skills=["ou-total"], team=world.team_a,
+    )
+    person.property = world.other_casino
+    person.save()
+    return person
+
+
+def test_team_members_are_those_of_the_teams_property(world: World, moved: User) -> None:
+    assert names(access.team_members(world.team_a)) == {"trainee", "teammate"}
+    assert names(access.teams_of(moved)) == set()
+    assert names(access.teams_of(world.people["trainee"])) == {"Team A"}
+    counts = {team.name: team.member_count for team in access.with_member_counts(Team.objects.all())}
+    assert counts == {"Team A": 2, "Team B": 1, "Team X": 1}
+    (team_a,) = access.with_listed_members(Team.objects.filter(pk=world.team_a.pk))
+    assert [member.username for member in team_a.listed_members] == ["teammate", "trainee"]
+
+
+@pytest.mark.parametrize("persona", ["supervisor", "staff", "superuser"])
+def test_a_member_who_moved_property_is_listed_nowhere_on_the_team(world: World, moved: User, persona: str) -> None:
+    client, a = client_for(world, persona), world.team_a.pk
+    pages = {
+        "dashboard": f"/progress/teams/{a}/",
+        "team csv": f"/progress/teams/{a}/progress.csv",
+        "learning panel": f"/learning/teams/{a}/",
+        "exam results csv by team": f"/exams/results.csv?team={a}",
+        "assignments": "/learning/assignments/",
+        "home": "/",
+    }
+    if persona != "superuser":  # the page's certification table lists every person a superuser sees
+        pages["exam results by team"] = f"/exams/results/?team={a}"
+    for label, url in pages.items():
+        response = client.get(url)
+        assert response.status_code == 200, label
+        body = b"".join(response.streaming_content) if response.streaming else response.content  # type: ignore[attr-defined]
+        text = body.decode()
+        assert "Zebedee" not in text, label
+        assert "moved" not in text.lower().replace("removed", ""), label
+    if persona == "superuser":  # the team's dashboard holds the staying members only
+        assert "Trainee" in client.get(f"/progress/teams/{a}/").content.decode()
+    api = client.get(f"/api/v1/progress/teams/{a}/").json()
+    assert {row["username"] for row in api["trainees"]} == {"trainee", "teammate"}
+    assert api["team"]["members"] == 2
+    assert all(cell["answers"] == 0 for row in api["trainees"] for cell in row["skills"] if cell["kind"] == "bj-payout")
+    counts = {team["name"]: team["members"] for team in client.get("/api/v1/progress/teams/").json()}
+    assert counts["Team A"] == 2
+    assert "2 members" in client.get("/progress/teams/").content.decode()
+    assignment = client.get("/learning/assignments/").content.decode()
+    assert "Team A" in assignment
+
+
+def test_the_team_admin_counts_the_listed_members(world: World, moved: User) -> None:
+    html = client_for(world, "staff").get("/admin/drills/team/").content.decode()
+    assert '<td class="field-member_count">2</td>' in html
+
+
+def test_a_member_who_moved_does_not_see_the_old_team(world: World, moved: User) -> None:
+    html = client_for(world, "superuser").get("/").content.decode()
+    assert "Team A" in html
+    client = Client()
+    client.force_login(moved)
+    assert "Team A" not in client.get("/").content.decode()
+    assert client.get("/api/v1/me/").json()["teams"] == []
+    assert [t["name"] for t in client_for(world, "trainee").get("/api/v1/me/").json()["teams"]] == ["Team A"]
+
+
+# --- no access logic outside drills.access -------------------------------------------------------
+
+ACCESS_LOGIC = re.compile(
+    r"is_superuser\b(?!\")|\.members\b|members__|__members\b|Team\.members|__teams\b|\bteams__|"
+    r"property_id=(user|viewer|request\.user)\.property_id"
+)
+# Reads that are not access decisions: a property's own settings looked up for the user; the
+# house-rules editor's shape for a superuser (a property column, a property picker) once
+# drills.access has decided which rule sets and properties they may edit.
+NOT_ACCESS = (
+    "KindTarget.objects", "TableChips.objects",
+    '"show_property": user.is_superuser', "properties if user.is_superuser else None",
+)
+SHAPE_ONLY = {
+    "drills/house_rules/views.py": ("    if not user.is_superuser:\n        rule_set.property = properties.get()",),
+}
+OUTSIDE = ("drills/access.py", "drills/admin.py", "drills/exams/admin.py", "drills/progress/admin.py",
+           "drills/models/", "drills/services/demo.py", "drills/learning/demo.py", "/migrations/", "/management/")
+
+
+def test_no_access_logic_outside_the_access_module() -> None:
+    """Who sees what, whose team lists whom: pages, API, exports and selectors ask
+    ``drills.access`` (the admin's lists ask it through ``PropertyScopedAdmin``)."""
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for path in sorted((root / "drills").rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        if any(part in name for part in OUTSIDE):
+            continue
+        text = path.read_text()
+        for shape in SHAPE_ONLY.get(name, ()):
+            text = text.replace(shape, "")
+        for number, line in enumerate(text.splitlines(), 1):
+            if ACCESS_LOGIC.search(line) and not any(ok in line for ok in NOT_ACCESS):
+                found.append(f"{name}:{number}: {line.strip()}")
+    assert found == []

@@ -131,9 +131,9 @@ NAV_LABELS = {
     "trainee": ["Home", "Drills", "Deal a round", "History", "Progress", "Exams"],
     "supervisor": ["Team dashboard", "Item statistics", "Dealt rounds", "Exam results", "Assignments", "Certificates"],
     "staff": ["Home", "Team dashboard", "Item statistics", "Dealt rounds", "Exam results", "Assignments",
-              "Certificates", "Rule sets", "House rules", "Exam blueprints", "Admin"],
+              "Certificates", "Rule sets", "House rules", "Sign-offs", "Exam blueprints", "Admin"],
     "outsider": ["Home", "Team dashboard", "Item statistics", "Dealt rounds", "Exam results", "Assignments",
-                 "Certificates", "Rule sets", "House rules", "Exam blueprints", "Admin"],
+                 "Certificates", "Rule sets", "House rules", "Sign-offs", "Exam blueprints", "Admin"],
 }
 
 

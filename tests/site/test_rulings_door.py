@@ -171,7 +171,9 @@ def test_a_rule_set_of_another_game_is_refused(client_for: Persona, casino: Prop
 
 
 def test_a_stored_rule_set_the_engine_now_refuses_is_a_400_not_a_500(client_for: Persona, rule_set: RuleSet) -> None:
+    # The values of the version in force: RuleSet.values follows it (issue 16).
     RuleSet.objects.filter(pk=rule_set.pk).update(values={"blackjack_pays": "0:1"})
+    rule_set.versions.update(values={"blackjack_pays": "0:1"})
     response = post(client_for("supervisor"), HAND, BLACKJACK)
     assert response.status_code == 400
     assert "blackjack_pays" in response.json()["errors"]["rules"][0]

@@ -1,0 +1,89 @@
+"""Reads of rule-set versions (writes: ``services``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from drills import access
+from drills.models import RuleSet, User
+from drills.rule_versions.models import RuleSetVersion, VersionStatus
+from games.house_rules import Change, diff
+from games.registry import rules_class
+from games.rule_settings import setting_info
+
+TOOK_EFFECT = (VersionStatus.SIGNED_OFF, VersionStatus.SUPERSEDED)
+
+
+def version_in_force(rule_set: RuleSet, on: date | None = None) -> RuleSetVersion | None:
+    """The version in force on ``on`` (default today): signed off by then, its effective
+    date come, the highest number of those. ``None`` only for a rule set without versions."""
+    on = on or timezone.localdate()
+    signed_by_then = Q(signed_off_at__isnull=True) | Q(signed_off_at__date__lte=on)
+    return (
+        RuleSetVersion.objects.filter(rule_set=rule_set, status__in=TOOK_EFFECT, effective_from__lte=on)
+        .filter(signed_by_then)
+        .order_by("-number")
+        .first()
+    )
+
+
+def versions_of(rule_set: RuleSet) -> QuerySet[RuleSetVersion]:
+    """Every version, newest first, with the people who wrote and signed them."""
+    return RuleSetVersion.objects.filter(rule_set=rule_set).select_related(
+        "proposed_by", "signed_off_by", "rejected_by"
+    ).order_by("-number")
+
+
+def pending_for(user: User) -> QuerySet[RuleSetVersion]:
+    """Versions waiting for sign-off in the rule sets ``user`` may change (their own included:
+    the page says who else must sign them off)."""
+    rule_sets = access.visible_rule_sets(user) if access.is_property_staff(user) else RuleSet.objects.none()
+    return (
+        RuleSetVersion.objects.filter(status=VersionStatus.PENDING, rule_set__in=rule_sets)
+        .select_related("rule_set", "rule_set__property", "proposed_by")
+        .order_by("effective_from", "proposed_at")
+    )
+
+
+def pending_version(rule_set: RuleSet) -> RuleSetVersion | None:
+    """The version of ``rule_set`` waiting for sign-off, if any (at most one)."""
+    return RuleSetVersion.objects.filter(rule_set=rule_set, status=VersionStatus.PENDING).first()
+
+
+def version_before(version: RuleSetVersion) -> RuleSetVersion | None:
+    return RuleSetVersion.objects.filter(rule_set_id=version.rule_set_id, number__lt=version.number).order_by(
+        "-number"
+    ).first()
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    """One changed setting as a page shows it."""
+
+    label: str
+    rule_id: str
+    old: str
+    new: str
+
+
+def change_rows(game: str, old_values: dict[str, Any], new_values: dict[str, Any]) -> list[ChangeRow]:
+    """What changed between two stored value sets, with labels people read."""
+    cls = rules_class(game)
+    changes: tuple[Change, ...] = diff(cls.from_mapping(old_values), cls.from_mapping(new_values))
+    return [ChangeRow(setting_info(game, c.setting).label, c.rule_id, c.old, c.new) for c in changes]
+
+
+def version_label(rule_set_name: str | None, number: int | None, effective: date | None) -> str:
+    """"House rules: <name>, version N (effective <date>)", or "before versions" for a record
+    made before rule sets had versions."""
+    if rule_set_name is None:
+        return "House rules: the standard rules (RULES.md defaults)"
+    if number is None:
+        return f"House rules: {rule_set_name} (before versions)"
+    when = f" (effective {effective:%d %b %Y})" if effective is not None else ""
+    return f"House rules: {rule_set_name}, version {number}{when}"

@@ -1,0 +1,64 @@
+"""What each house setting is called, for people: a label and the RULES.md rule it sets.
+
+Pure data keyed by game slug and setting name (the fields of the games' rules classes);
+pages, diffs and forms read it so that nobody sees ``dealer_hits_soft_17``.
+
+>>> setting_info("blackjack", "dealer_hits_soft_17")
+SettingInfo(label='Dealer hits soft 17', rule_id='BJ-8')
+>>> setting_info("jack-switch", "blackjack_pays").rule_id
+'JS-3'
+>>> setting_info("blackjack", "some_new_setting")  # unknown: a readable fallback, no rule
+SettingInfo(label='Some new setting', rule_id='')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class SettingInfo:
+    label: str
+    rule_id: str
+
+
+_TWENTY_ONE: Final = {
+    "blackjack_pays": SettingInfo("Blackjack pays", "BJ-5"),
+    "dealer_hits_soft_17": SettingInfo("Dealer hits soft 17", "BJ-8"),
+    "insurance_pays": SettingInfo("Insurance pays", "BJ-I2"),
+    "decks": SettingInfo("Decks in the shoe", "BJ-1"),
+    "max_hands": SettingInfo("Most hands a box may split into", "BJ-S2"),
+    "double_after_split": SettingInfo("Double after split", "BJ-D2"),
+}
+
+SETTINGS: Final[dict[str, dict[str, SettingInfo]]] = {
+    "blackjack": _TWENTY_ONE,
+    "jack-switch": {
+        **_TWENTY_ONE,
+        "blackjack_pays": SettingInfo("Blackjack pays", "JS-3"),
+        "dealer_hits_soft_17": SettingInfo("Dealer hits soft 17", "JS-5"),
+        "decks": SettingInfo("Decks in the shoe", "JS-1"),
+        "super_match": SettingInfo("Super Match pay table", "JS-SM"),
+        "pair_bonus": SettingInfo("Pair bonus pay table", "JS-PB"),
+        "bonus_limits": SettingInfo("Bonus bet limits per table limits", "JS-L"),
+    },
+    "pai-gow": {
+        "collection_fee": SettingInfo("Collection fee per hand", "PG-F"),
+        "house_way": SettingInfo("House way", "PG-H"),
+        "wheel_lowest_straight": SettingInfo("A-2-3-4-5 is the lowest straight", "PG-R"),
+    },
+    "over-under-26": {
+        "win_return_multiple": SettingInfo("A win returns this many Antes", "OU-W"),
+        "bonus_pay_table": SettingInfo("Bonus pay table", "OU-10"),
+    },
+}
+"""game slug -> setting name -> its label and rule ID."""
+
+
+def setting_info(game: str, setting: str) -> SettingInfo:
+    """The label and rule of a setting; an unknown one gets its name in words and no rule."""
+    known = SETTINGS.get(game, {}).get(setting)
+    if known is not None:
+        return known
+    return SettingInfo(setting.replace("_", " ").strip().capitalize(), "")

@@ -339,7 +339,7 @@ def _blackjack_waits_for_settlement(context: _Context) -> ProcedureError | None:
         return None
     if box.even_money or box.hands[0].taken or not hand_value(box.hands[0].cards, switched=box.switched).blackjack:
         return None
-    return context.error("JS-P5" if rules.HAS_SWITCH else "BJ-P5", "blackjack-waits-for-settlement", box=box.box)
+    return context.error(rules.IDS.blackjack_paid, "blackjack-waits-for-settlement", box=box.box)
 
 
 def _wrong_amount(context: _Context, due: Action, step: Step) -> ProcedureError:

@@ -520,7 +520,7 @@ class _Simulation:
             return
         hand.taken = True
         hand.paid = dealer_payout(PayoutKind.BLACKJACK, box.bet, self.rules).value.pays
-        procedure = "JS-P5" if self.rules.HAS_SWITCH else "BJ-P5"
+        procedure = self.rules.IDS.blackjack_paid
         self.emit(Pay(box=box.box, amount=hand.paid), Purpose.BLACKJACK_NOW,
                   (procedure, "BJ-10", self.rules.IDS.blackjack_pays), box)
 
@@ -689,7 +689,7 @@ class _Simulation:
 
     def _settle_rules(self, result: BoxSettlement, index: int, box: _Box | None = None) -> tuple[str, ...]:
         if box is not None and self._waits_for_settlement(box):
-            return ("BJ-P9", "JS-P5" if self.rules.HAS_SWITCH else "BJ-P5", *result.hands[index].rule_ids)
+            return ("BJ-P9", self.rules.IDS.blackjack_paid, *result.hands[index].rule_ids)
         return ("BJ-P9", *result.hands[index].rule_ids)
 
     def _collect_and_return(self, box: _Box, result: BoxSettlement) -> None:

@@ -67,6 +67,8 @@ class RuleIds:
     player_draws: str
     dealer_draws: str
     adopted: tuple[str, ...] = ()
+    blackjack_paid: str = "BJ-P5"
+    """When in the round a blackjack is paid (BJ-P5; JS-P5 at Jack Switch)."""
 
 
 @dataclass(frozen=True)

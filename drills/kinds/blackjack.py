@@ -563,9 +563,9 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
 
 # --- 5. settle a box -----------------------------------------------------------------
 
-SETTLE_PLAYER = dataclasses.replace(LIVELY, insurance=0.3, surrender=0.5, even_money=0.4)
-"""The normal drill's player: the lively player who also insures, surrenders by the chart
-and takes even money now and then."""
+SETTLE_PLAYER = dataclasses.replace(LIVELY, insurance=0.3, surrender=0.5, extra_surrenders=0.5, even_money=0.4)
+"""The normal drill's player: the lively player who also insures, surrenders a hard 13-16
+now and then and takes even money now and then."""
 
 
 class BlackjackSettleBox(DrillKind[BlackjackRules]):
@@ -610,7 +610,7 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
             want = dealer_blackjack if rng.random() < 0.3 else None
             return deal_box(pile, rng, rules, bet, dataclasses.replace(LIVELY, even_money=0.4), upcard=upcard,
                             first=natural if rng.random() < 0.5 else natural[::-1], dealer_want=want)
-        player = dataclasses.replace(LIVELY, extra_splits=0.6, insurance=0.5, surrender=0.6)
+        player = dataclasses.replace(LIVELY, extra_splits=0.6, insurance=0.5, surrender=0.6, extra_surrenders=0.6)
         return deal_box(pile, rng, rules, bet, player)
 
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:

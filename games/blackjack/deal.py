@@ -78,7 +78,7 @@ def deal_situation(rng: random.Random, rules: TwentyOneRules, bet: Decimal = Dec
     """
     from games.players.twenty_one import TwentyOnePlayer, play_box  # (it imports this package)
 
-    player = TwentyOnePlayer(insurance=0.3, even_money=0.4, surrender=0.5, extra_splits=0.3)
+    player = TwentyOnePlayer(insurance=0.3, even_money=0.4, surrender=0.5, extra_splits=0.3, extra_doubles=1.0)
     dealt = deal_round(rng, rules)
     draws: Iterator[Card] = iter(dealt.shoe)
     upcard = dealt.dealer_upcard

@@ -126,6 +126,15 @@ def _total_play(situation: OptionsSituation, legal: tuple[Play, ...]) -> Play:
     return wanted
 
 
+def _bold_double(situation: OptionsSituation) -> bool:
+    """A two-card hard 9-11, or a soft 13-18 against a 3-6: where a bold player doubles."""
+    value = situation.value
+    up = card_value(situation.dealer)
+    if len(situation.hand) != 2:
+        return False
+    return (not value.soft and value.total in (9, 10, 11)) or (value.soft and 13 <= value.total <= 18 and 3 <= up <= 6)
+
+
 def _without_double(situation: OptionsSituation) -> Play:
     value = situation.value
     return Play.STAND if value.soft and value.total >= 18 else Play.HIT
@@ -175,6 +184,11 @@ class TwentyOnePlayer:
     """Chance of splitting a pair that basic strategy plays as a total."""
     double: float = 1.0
     """Chance of taking a double basic strategy calls for (0: the player never doubles)."""
+    extra_doubles: float = 0.0
+    """Chance of doubling a two-card hard 9-11, or a soft 13-18 against a 3-6, where basic
+    strategy does not (a bold player)."""
+    extra_surrenders: float = 0.0
+    """Chance of surrendering a hard 13-16 the surrender chart keeps (a nervous player)."""
     stand_low: float = 0.0
     """Chance of standing on a hard 12-16 where basic strategy hits (a timid player)."""
     hit_low: float = 0.0
@@ -209,10 +223,13 @@ class TwentyOnePlayer:
                 choice = _total_play(situation, legal)
         elif Play.SPLIT in legal and self.extra_splits > 0 and rng.random() < self.extra_splits:
             return Play.SPLIT
+        value = situation.value
         if choice is Play.DOUBLE and self.double < 1 and rng.random() >= self.double:
             wanted = _without_double(situation)
             choice = wanted if wanted in legal else choice
-        value = situation.value
+        elif (choice is not Play.SPLIT and Play.DOUBLE in legal and self.extra_doubles > 0 and _bold_double(situation)
+              and rng.random() < self.extra_doubles):
+            return Play.DOUBLE
         if value.soft or not 12 <= value.total <= 16:
             return choice
         if choice is Play.HIT and Play.STAND in legal and self.stand_low > 0 and rng.random() < self.stand_low:
@@ -232,9 +249,14 @@ class TwentyOnePlayer:
         return self.even_money > 0 and rng.random() < self.even_money
 
     def surrenders(self, situation: OptionsSituation, rules: TwentyOneRules, rng: random.Random) -> bool:
-        if not can_act(situation, Action.SURRENDER, rules) or not surrender_chart(situation):
+        if not can_act(situation, Action.SURRENDER, rules):
             return False
-        return rng.random() < self.surrender
+        if surrender_chart(situation):
+            return rng.random() < self.surrender
+        value = situation.value
+        if self.extra_surrenders > 0 and not value.soft and 13 <= value.total <= 16:
+            return rng.random() < self.extra_surrenders
+        return False
 
     def switches(self, first: tuple[Card, Card], second: tuple[Card, Card], rules: TwentyOneRules,
                  rng: random.Random) -> bool:

@@ -30,7 +30,8 @@ players = st.builds(
     TwentyOnePlayer,
     deviation=st.sampled_from([0.0, 0.2]), surrender=st.sampled_from([0.0, 1.0]),
     split=st.sampled_from([0.0, 0.5, 1.0]), extra_splits=st.sampled_from([0.0, 0.3, 1.0]),
-    double=st.sampled_from([0.0, 0.7, 1.0]), stand_low=st.sampled_from([0.0, 0.6]),
+    double=st.sampled_from([0.0, 0.7, 1.0]), extra_doubles=st.sampled_from([0.0, 1.0]),
+    extra_surrenders=st.sampled_from([0.0, 0.6]), stand_low=st.sampled_from([0.0, 0.6]),
     hit_low=st.sampled_from([0.0, 0.8]),
 )
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -83,6 +84,14 @@ def test_tendencies_of_the_drills_players():
     assert TwentyOnePlayer(stand_low=1.0).play(stiff, BJ, random.Random(1)) is Play.STAND
     stiff_against_six = OptionsSituation(hand=tuple(parse_cards(["TS", "5H"])), dealer=parse_card("6D"))
     assert TwentyOnePlayer(hit_low=1.0).play(stiff_against_six, BJ, random.Random(1)) is Play.HIT
+    nine_against_ten = OptionsSituation(hand=tuple(parse_cards(["5S", "4H"])), dealer=parse_card("TD"))
+    assert TwentyOnePlayer().play(nine_against_ten, BJ, random.Random(1)) is Play.HIT
+    assert TwentyOnePlayer(extra_doubles=1.0).play(nine_against_ten, BJ, random.Random(1)) is Play.DOUBLE
+    fourteen = OptionsSituation(hand=tuple(parse_cards(["TS", "4H"])), dealer=parse_card("7D"))
+    assert not TwentyOnePlayer().surrenders(fourteen, BJ, random.Random(1))  # not on the chart
+    assert TwentyOnePlayer(extra_surrenders=1.0).surrenders(fourteen, BJ, random.Random(1))
+    assert not TwentyOnePlayer(extra_surrenders=1.0).surrenders(
+        OptionsSituation(hand=tuple(parse_cards(["TS", "4H"])), dealer=parse_card("AD")), BJ, random.Random(1))
 
 
 @settings(max_examples=60, deadline=None)

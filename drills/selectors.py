@@ -55,15 +55,17 @@ class GameRules:
     rule_set: RuleSet | None
 
 
-def games_of(property: Property | None) -> list[GameRules]:
+def games_of(property: Property | None, defaults: dict[str, RuleSet] | None = None) -> list[GameRules]:
     """Every game with the property's default rule set (``None``: the RULES.md defaults), due
-    versions applied."""
+    versions applied; ``defaults``: those rule sets by game when the caller has read them
+    already (``drills.progress.selectors.catalogue`` applies their due versions)."""
     from drills.rule_versions.services import apply_due_to
 
-    defaults = {}
-    if property is not None:
-        defaults = {rs.game: rs for rs in RuleSet.objects.filter(property=property, is_default=True)}
-        apply_due_to(defaults.values())
+    if defaults is None:
+        defaults = {}
+        if property is not None:
+            defaults = {rs.game: rs for rs in RuleSet.objects.filter(property=property, is_default=True)}
+            apply_due_to(defaults.values())
     return [GameRules(slug, name, defaults.get(slug)) for slug, (name, _path) in GAMES.items()]
 
 
@@ -82,3 +84,11 @@ def teams_of_staff(user: User) -> QuerySet[Team]:
     """The teams a staff member oversees (their property's; all for a superuser), each with
     its ``member_count`` (``drills.access.with_member_counts``)."""
     return access.with_member_counts(access.visible_teams(user)).prefetch_related("supervisors")
+
+
+def property_with_policies(property_id: int | None) -> Property | None:
+    """The property with its training and learning policies (one query): the pages that need
+    both read them once per request."""
+    if property_id is None:
+        return None
+    return Property.objects.select_related("training_policy", "learning_policy").filter(pk=property_id).first()

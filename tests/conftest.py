@@ -5,6 +5,8 @@
   ``REQUIRE_SERVICES=1`` a missing service fails the test instead of skipping it.
 - ``@pytest.mark.browser``: needs Debian's Chromium at ``/usr/bin/chromium``. Skipped
   when it is absent; ``REQUIRE_BROWSER=1`` turns that skip into a failure.
+
+Hypothesis: the ``ci`` profile (derandomized) when ``CI`` is set, as in ``.ci/run``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,14 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from hypothesis import settings as hypothesis_settings
+
+# CI draws the same examples on every run (a red CI names a defect, not a lucky draw); a
+# developer's run draws new ones each time, so properties keep exploring. A failure prints
+# its reproduction blob either way.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+hypothesis_settings.register_profile("dev", print_blob=True)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 CHROMIUM = Path("/usr/bin/chromium")
 

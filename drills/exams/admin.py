@@ -4,7 +4,8 @@
   new version" is the admin's way to change a frozen exam.
 - Versions with their sections inline: editable while the version has no sitting; a
   version with sittings is read-only (a change is refused: the form says to copy it).
-- Sittings, results and certificates are read-only records; certificates can be revoked.
+- Sittings, results and certificates are read-only records; certificates can be revoked,
+  with a reason asked on an intermediate page (audited: ``CertificateEvent``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
 
 from drills.admin import PropertyScopedAdmin, _is_superuser, _own_property
 from drills.exams import blueprints as blueprint_services
@@ -26,7 +29,6 @@ from drills.exams.models import (
     Sitting,
     SittingResult,
 )
-from drills.exams.services import revoke_certificate
 from drills.kinds.base import UnknownKindError, get_kind
 from drills.models import User
 
@@ -252,15 +254,29 @@ class CertificateAdmin(ReadOnlyAdmin):
     def property_id_of(self, obj: Any) -> int | None:
         return obj.blueprint.property_id if obj is not None else None
 
-    @admin.action(description="Revoke the selected certificates")
-    def revoke(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> None:
-        # Audited like the certificates page (drills.learning): who, when and why.
+    @admin.action(description="Revoke the selected certificates…")
+    def revoke(self, request: HttpRequest, queryset: QuerySet[Certificate]) -> HttpResponse | None:
+        """An intermediate page asks why; the revocation is audited like the certificates page
+        (drills.learning: who, when and why). Without a reason nothing is revoked."""
+        from drills.learning.forms import RevokeForm
         from drills.learning.services import revoke as audited_revoke
 
-        user = request.user if isinstance(request.user, User) else None
-        for certificate in queryset:
-            if user is not None:
-                audited_revoke(certificate, by=user, reason=f"revoked by {request.user} in the admin")
-            else:  # pragma: no cover - the admin always has a signed-in user
-                revoke_certificate(certificate, f"revoked by {request.user} in the admin")
-        self.message_user(request, f"{queryset.count()} certificate(s) revoked.")
+        form = RevokeForm(request.POST if "apply" in request.POST else None)
+        user = request.user
+        if form.is_valid() and isinstance(user, User):
+            revoked = sum(
+                audited_revoke(certificate, by=user, reason=form.cleaned_data["reason"]) is not None
+                for certificate in queryset
+            )
+            self.message_user(request, f"{revoked} certificate(s) revoked.")
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Revoke certificates",
+            "opts": self.model._meta,
+            "certificates": queryset,
+            "form": form,
+            "action_checkbox_name": ACTION_CHECKBOX_NAME,
+        }
+        template = "admin/exams/certificate/revoke.html"
+        return TemplateResponse(request, template, context, status=400 if form.errors else 200)

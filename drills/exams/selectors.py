@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -156,43 +156,46 @@ _RANK = {
 
 
 def certification_status(users: Iterable[User | int]) -> dict[int, dict[str, str]]:
-    """``{user_id: {game: status}}`` for every game, in two queries whatever the number of
-    users. The strongest status wins: certified > in-progress > revoked > failed > not-attempted."""
+    """``{user_id: {game: status}}`` for every game, in one query whatever the number of
+    users (each sitting with its result and certificate, if any). The strongest status wins:
+    certified > in-progress > expired, revoked > failed > not-attempted."""
     ids = [user if isinstance(user, int) else user.pk for user in users]
     status: dict[int, dict[str, CertificationStatus]] = {
         user_id: dict.fromkeys(GAMES, CertificationStatus.NOT_ATTEMPTED) for user_id in ids
     }
-
-    def raise_to(user_id: int, game: str, new: CertificationStatus) -> None:
-        current = status[user_id].get(game, CertificationStatus.NOT_ATTEMPTED)
-        if _RANK[new] > _RANK[current]:
-            status[user_id][game] = new
-
     now = timezone.now()
+    today = timezone.localdate()
     overdue: list[int] = []
-    sittings = Sitting.objects.filter(candidate_id__in=ids).values_list(
-        "pk", "candidate_id", "blueprint__game", "status", "deadline", "result__passed"
-    )
-    for sitting_id, user_id, game, sitting_status, deadline, passed in sittings:
+    rows = Sitting.objects.filter(candidate_id__in=ids).values_list(
+        "pk", "candidate_id", "blueprint__game", "status", "deadline", "result__passed",
+        "result__certificate__pk", "result__certificate__game", "result__certificate__revoked_at",
+        "result__certificate__expires_on",
+    )  # fmt: skip
+    for sitting_id, user_id, game, sitting_status, deadline, passed, certificate, cert_game, revoked, expires in rows:
         if sitting_status == SittingStatus.OPEN and deadline <= now:
             overdue.append(sitting_id)  # closed on read below; in progress until graded
-        if sitting_status == SittingStatus.OPEN or passed is None:
-            raise_to(user_id, game, CertificationStatus.IN_PROGRESS)
+        if certificate is not None:
+            new = _certificate_status(revoked, expires, today)
+            game = cert_game
+        elif sitting_status == SittingStatus.OPEN or passed is None:
+            new = CertificationStatus.IN_PROGRESS
         elif not passed:
-            raise_to(user_id, game, CertificationStatus.FAILED)
-    today = timezone.localdate()
-    for user_id, game, revoked_at, expires_on in Certificate.objects.filter(candidate_id__in=ids).values_list(
-        "candidate_id", "game", "revoked_at", "expires_on"
-    ):
-        if revoked_at:
-            raise_to(user_id, game, CertificationStatus.REVOKED)
-        elif expires_on is not None and expires_on < today:
-            raise_to(user_id, game, CertificationStatus.EXPIRED)
+            new = CertificationStatus.FAILED
         else:
-            raise_to(user_id, game, CertificationStatus.CERTIFIED)
+            continue  # passed without a certificate (being issued): nothing to show yet
+        if _RANK[new] > _RANK[status[user_id].get(game, CertificationStatus.NOT_ATTEMPTED)]:
+            status[user_id][game] = new
     if overdue:
         close_overdue_by_id(overdue, now)
     return {user_id: {game: str(value) for game, value in games.items()} for user_id, games in status.items()}
+
+
+def _certificate_status(revoked_at: datetime | None, expires_on: date | None, today: date) -> CertificationStatus:
+    if revoked_at is not None:
+        return CertificationStatus.REVOKED
+    if expires_on is not None and expires_on < today:
+        return CertificationStatus.EXPIRED
+    return CertificationStatus.CERTIFIED
 
 
 def certification_rows(user: User) -> list[tuple[str, str]]:

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from drills import access
@@ -408,6 +409,7 @@ def results(request: HttpRequest) -> HttpResponse:
         "games": [(slug, name) for slug, (name, _path) in GAMES.items()],
         "rows": [(person, [status[person.pk][game] for game in GAMES]) for person in people],
         "query": request.GET.urlencode(),
+        "may_revoke": access.is_property_staff(user),  # a certificate's revoke page (drills.learning)
     }
     return render(request, "exams/results.html", context)
 
@@ -448,6 +450,7 @@ def results_csv(request: HttpRequest) -> HttpResponse:
     response["Content-Disposition"] = 'attachment; filename="exam-results.csv"'
     writer = csv.writer(response)
     writer.writerow(CSV_COLUMNS)
+    today = timezone.localdate()
     for sitting in sittings.iterator(chunk_size=500):
         result_row = selectors.result_of(sitting)
         cert = getattr(result_row, "certificate", None) if result_row else None
@@ -468,7 +471,7 @@ def results_csv(request: HttpRequest) -> HttpResponse:
                     result_row.score_percent if result_row else "",
                     ("yes" if result_row.passed else "no") if result_row else "",
                     "; ".join(f"{s['title']} {s['score_percent']}" for s in result_row.sections) if result_row else "",
-                    ("valid" if cert.is_valid else "revoked") if cert else "",
+                    cert.status(today).value if cert else "",  # valid, expired or revoked
                     sitting.form_seed if finished else "",
                     sitting.engine_version,
                 )

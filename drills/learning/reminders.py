@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from drills.exams.models import Certificate
 from drills.learning.models import Assignment, Reminder
-from drills.learning.selectors import AT_RISK, OVERDUE, assignment_progress, latest_issue, settings_for
+from drills.learning.selectors import AT_RISK, OVERDUE, assignment_progress, latest_issue, settings_by_property
 from drills.models import User
 
 logger = logging.getLogger(__name__)
@@ -55,6 +55,7 @@ def assignment_drafts(today: dt.date) -> list[Draft]:
     )
     drafts = []
     home = _link("home")
+    settings = settings_by_property({assignment.property_id for assignment in assignments})  # one query
     for item in assignment_progress(assignments, today=today):
         assignment = item.assignment
         for row in item.rows:
@@ -63,7 +64,7 @@ def assignment_drafts(today: dt.date) -> list[Draft]:
             days_left = (assignment.due_on - today).days
             if row.status == OVERDUE:
                 when, key = f"was due on {assignment.due_on:%d %B %Y}", "overdue"
-            elif days_left <= settings_for(assignment.property_id).due_soon_days:
+            elif days_left <= settings[assignment.property_id].due_soon_days:
                 when, key = f"is due on {assignment.due_on:%d %B %Y}", "due-soon"
             else:
                 continue  # behind but not yet close: the dashboard shows it, no e-mail
@@ -90,6 +91,7 @@ def certificate_drafts(today: dt.date) -> list[Draft]:
         ).select_related("candidate", "blueprint")
     )
     latest = latest_issue(certificates)
+    settings = settings_by_property({certificate.blueprint.property_id for certificate in certificates})  # one query
     drafts = []
     for certificate in certificates:
         holder = certificate.candidate
@@ -101,7 +103,7 @@ def certificate_drafts(today: dt.date) -> list[Draft]:
         renew = _link("exams:list")
         if days_left < 0:
             key, subject = "expired", f"Your {certificate.game_name} certificate has expired"
-        elif days_left <= settings_for(certificate.blueprint.property_id).expiry_notice_days:
+        elif days_left <= settings[certificate.blueprint.property_id].expiry_notice_days:
             expires = f"{certificate.expires_on:%d %B %Y}"
             key, subject = "expiring", f"Your {certificate.game_name} certificate expires on {expires}"
         else:

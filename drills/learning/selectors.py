@@ -2,7 +2,7 @@
 expiring certificates, and the family a new scenario leans toward.
 
 Access: these take the people or team already checked by the caller; who may see whom,
-and who a team's members are, is decided by ``drills.access``.
+who a team's members are and which assignments a viewer sees is decided by ``drills.access``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from drills import access
@@ -33,13 +33,14 @@ from drills.learning.models import (
     FamilyCard,
     LearningPolicy,
 )
-from drills.models import Property, Team, User
+from drills.models import Attempt, Property, Team, User
 from drills.progress.models import SkillRollup
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
-from drills.progress.selectors import catalogue, policy_for
+from drills.progress.selectors import Catalogue, catalogue, policy_for
 from drills.progress.stats import mastery_from_figures
+from drills.rounds.tables.registry import game_of_skill, is_round_skill, round_family_label, skill_title
 from games.house_rules import HouseRules
-from games.registry import game_name
+from games.registry import GAMES, game_name
 
 # --- policy ------------------------------------------------------------------------------
 
@@ -53,7 +54,33 @@ class Settings:
 
 
 def settings_for(property_id: int | None) -> Settings:
+    """A property's learning settings (one query; :func:`settings_of` when it is loaded)."""
     stored = LearningPolicy.objects.filter(property_id=property_id).first() if property_id else None
+    return _settings(stored)
+
+
+def settings_of(property: Property | None) -> Settings:
+    """A property's learning settings from the policy loaded with it (``select_related
+    ("learning_policy")``: no query), else one query."""
+    if property is None:
+        return Settings()
+    try:
+        stored: LearningPolicy | None = property.learning_policy  # reverse one-to-one
+    except LearningPolicy.DoesNotExist:
+        stored = None
+    return _settings(stored)
+
+
+def settings_by_property(property_ids: Iterable[int | None]) -> dict[int | None, Settings]:
+    """The learning settings of several properties (one query; the defaults without a policy)."""
+    wanted = {pk for pk in property_ids if pk}
+    stored = {policy.property_id: policy for policy in LearningPolicy.objects.filter(property_id__in=wanted)}
+    result: dict[int | None, Settings] = {pk: _settings(stored.get(pk)) for pk in wanted}
+    result[None] = Settings()
+    return result
+
+
+def _settings(stored: LearningPolicy | None) -> Settings:
     if stored is None:
         return Settings()
     return Settings(stored.desired_retention, stored.leech_lapses, stored.due_soon_days, stored.expiry_notice_days)
@@ -70,6 +97,8 @@ def _kind(slug: str) -> DrillKind[Any] | None:
 
 
 def kind_title(slug: str) -> str:
+    if is_round_skill(slug):
+        return skill_title(game_of_skill(slug)) if game_of_skill(slug) in GAMES else slug
     kind = _kind(slug)
     return kind.title if kind else slug
 
@@ -81,11 +110,15 @@ def short_game(game: str) -> str:
 
 def skill_name(slug: str) -> str:
     """ "Announce the total (Over/Under 26 Joker)": a kind's title with its game."""
+    if is_round_skill(slug):
+        return kind_title(slug)
     kind = _kind(slug)
     return f"{kind.title} ({short_game(kind.game)})" if kind else slug
 
 
 def family_label(slug: str, family: str) -> str:
+    if is_round_skill(slug):
+        return round_family_label(slug)  # a round skill is one family: the whole round
     kind = _kind(slug)
     return kind.family_label(family) if kind else family
 
@@ -111,8 +144,16 @@ class FamilyMemory:
         return family_label(self.kind, self.family)
 
     @property
+    def round_game(self) -> str:
+        """The game of a dealt-round skill ("blackjack"), else "": it is reviewed at a table."""
+        return game_of_skill(self.kind)
+
+    @property
     def title(self) -> str:
-        """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title."""
+        """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title; a
+        round skill's one family is "Blackjack: a whole round"."""
+        if self.round_game:
+            return self.label
         if self.family == GENERAL_FAMILY and not getattr(_kind(self.kind), "families", ()):
             return skill_name(self.kind)
         return f"{skill_name(self.kind)}: {self.label}"
@@ -206,15 +247,18 @@ _random = secrets.SystemRandom()
 
 def family_needs(user: User, kind: str, now: dt.datetime) -> dict[str, float]:
     """How much each of the trainee's families of a kind needs practice: its miss share
-    (smoothed), doubled when it is due, tripled for a leech. One query."""
+    (smoothed), doubled when it is due, tripled for a leech (the property's ``leech_lapses``).
+    One query (the threshold comes with the cards)."""
+    threshold = LearningPolicy.objects.filter(property_id=OuterRef("user__property_id")).values("leech_lapses")[:1]
+    cards = FamilyCard.objects.filter(user=user, kind=kind).annotate(leech_lapses=Subquery(threshold))
     needs = {}
-    for family, answers, misses, due, lapses in FamilyCard.objects.filter(user=user, kind=kind).values_list(
-        "family", "answers", "misses", "due", "lapses"
+    for family, answers, misses, due, lapses, leech_lapses in cards.values_list(
+        "family", "answers", "misses", "due", "lapses", "leech_lapses"
     ):
         need = (misses + 1) / (answers + 2)
         if due <= now:
             need *= 2
-        if lapses >= DEFAULT_LEECH_LAPSES:
+        if lapses >= (leech_lapses or DEFAULT_LEECH_LAPSES):
             need *= 3
         needs[family] = need
     return needs
@@ -250,6 +294,49 @@ def leaning_scenario(
         scenario = kind.generate(seed, difficulty, rules)
         tries += 1
     return seed, scenario
+
+
+REVIEW_TRIES = 8  # seeds drawn per difficulty to hit the family under review
+
+
+def family_difficulties(user: User, kind: str, family: str) -> list[Difficulty]:
+    """Where to look for a family: the difficulty the trainee last met it at (one query), then
+    normal, hard, easy (a family may occur only at some: splits are rare when it is easy)."""
+    last = (
+        Attempt.objects.filter(user=user, kind=kind, family=family)
+        .order_by("-id")
+        .values_list("difficulty", flat=True)
+        .first()
+    )
+    order = [Difficulty(last)] if last in {d.value for d in Difficulty} else []
+    return order + [d for d in (Difficulty.NORMAL, Difficulty.HARD, Difficulty.EASY) if d not in order]
+
+
+def review_scenario(
+    user: User,
+    kind: DrillKind[Any],
+    family: str,
+    rules: HouseRules,
+    new_seed: Callable[[], int],
+    difficulty: Difficulty | None = None,
+) -> tuple[int, Difficulty, Scenario]:
+    """A fresh seed, its difficulty and its scenario aimed at one family (a due review): up to
+    :data:`REVIEW_TRIES` secret seeds at each difficulty where the family occurs (``difficulty``
+    first when the trainee chose one). A scenario stays a pure function of its seed; when the
+    family is not hit the first draw is kept (a plain scenario of the kind)."""
+    order = family_difficulties(user, kind.slug, family)
+    if difficulty is not None:
+        order = [difficulty] + [d for d in order if d != difficulty]
+    first: tuple[int, Difficulty, Scenario] | None = None
+    for level in order:
+        for _ in range(REVIEW_TRIES if kind.families else 1):
+            seed = new_seed()
+            scenario = kind.generate(seed, level, rules)
+            first = first or (seed, level, scenario)
+            if scenario.family == family:
+                return seed, level, scenario
+    assert first is not None
+    return first
 
 
 # --- assignments ------------------------------------------------------------------------------
@@ -334,13 +421,15 @@ def _assignees(assignments: Sequence[Assignment]) -> dict[int, set[int]]:
     return result
 
 
-def mastered_skills(user_ids: set[int], kinds: set[str], property: Property | None) -> set[tuple[int, str]]:
+def mastered_skills(
+    user_ids: set[int], kinds: set[str], property: Property | None, targets: Catalogue | None = None
+) -> set[tuple[int, str]]:
     """(trainee, kind) pairs mastered under the property's policy, from the roll-ups (one query
-    plus the catalogue's)."""
+    plus the catalogue's unless ``targets`` is given)."""
     if not user_ids or not kinds:
         return set()
     policy = policy_for(property)
-    targets = catalogue(property)
+    targets = targets or catalogue(property)
     mastered = set()
     rows = list(
         SkillRollup.objects.filter(user_id__in=user_ids, kind__in=kinds).values_list(
@@ -372,16 +461,27 @@ def passed_exams(user_ids: set[int], blueprint_ids: set[int], today: dt.date) ->
     return set(rows.values_list("candidate_id", "blueprint_id"))
 
 
+@dataclass(frozen=True)
+class Known:
+    """What the caller has read already for one property (nothing is read twice)."""
+
+    property: Property
+    settings: Settings
+    catalogue: Catalogue | None = None
+    people: dict[int, User] = field(default_factory=dict)
+    mastered: set[tuple[int, str]] | None = None  # (trainee, kind) of ``people``, when known
+
+
 def assignment_progress(
     assignments: Sequence[Assignment],
     *,
     only: set[int] | None = None,
     today: dt.date | None = None,
-    settings: Settings | None = None,
+    known: Known | None = None,
 ) -> list[AssignmentProgress]:
     """Each assignment with every assignee's progress and status (``only``: these trainees;
-    ``settings``: the one property's, when the caller has them). A fixed number of queries
-    whatever the number of assignments and trainees."""
+    ``known``: the property, settings, catalogue and people the caller has read). A fixed
+    number of queries whatever the number of assignments and trainees."""
     today = today or timezone.localdate()
     if not assignments:
         return []
@@ -389,21 +489,36 @@ def assignment_progress(
     if only is not None:
         assignees = {pk: ids & only for pk, ids in assignees.items()}
     user_ids = set().union(*assignees.values()) if assignees else set()
-    people = {user.pk: user for user in User.objects.filter(pk__in=user_ids).order_by()}
+    people = dict(known.people) if known else {}
+    if user_ids - set(people):
+        people.update((user.pk, user) for user in User.objects.filter(pk__in=user_ids - set(people)).order_by())
     by_property: dict[int | None, list[Assignment]] = defaultdict(list)
     for assignment in assignments:
         by_property[assignment.property_id].append(assignment)
+    properties = {known.property.pk: known.property} if known else {}
+    if set(by_property) - set(properties) - {None}:
+        properties.update(
+            (p.pk, p) for p in Property.objects.filter(pk__in=[pk for pk in by_property if pk and pk not in properties])
+        )
     mastered: set[tuple[int, str]] = set()
-    properties = {p.pk: p for p in Property.objects.filter(pk__in=[pk for pk in by_property if pk])}
     for property_id, group in by_property.items():
         kinds = {slug for assignment in group for slug in assignment.skills}
         ids = set().union(*(assignees[a.pk] for a in group))
-        mastered |= mastered_skills(ids, kinds, properties.get(property_id or 0))
+        own = known.catalogue if known and property_id == known.property.pk else None
+        if known and known.mastered is not None and ids <= set(known.people):
+            mastered |= {pair for pair in known.mastered if pair[1] in kinds}
+            continue
+        mastered |= mastered_skills(ids, kinds, properties.get(property_id or 0), own)
     passed = passed_exams(user_ids, {a.blueprint_id for a in assignments if a.blueprint_id}, today)
     from drills.what_changed.selectors import change_progress  # a rule change counts only its own answers
 
-    changes = change_progress(assignments, assignees, properties)
-    soon = {pk: (settings or settings_for(pk)).due_soon_days for pk in by_property}
+    own_catalogue = known.catalogue if known and set(by_property) == {known.property.pk} else None
+    changes = change_progress(assignments, assignees, properties, own_catalogue)
+    soon: dict[int | None, int]
+    if known and set(by_property) == {known.property.pk}:
+        soon = {known.property.pk: known.settings.due_soon_days}
+    else:
+        soon = {pk: value.due_soon_days for pk, value in settings_by_property(by_property).items()}
     result = []
     for assignment in assignments:
         item = AssignmentProgress(assignment, assignment_title(assignment))
@@ -454,6 +569,11 @@ def visible_assignments(viewer: User) -> list[Assignment]:
     return list(query.select_related("blueprint", "team").order_by("due_on", "pk"))
 
 
+def visible_assignment(viewer: User, assignment_id: int) -> Assignment | None:
+    """One assignment the viewer sees (``drills.access``), fetched alone: one query."""
+    return access.visible_assignments(viewer).select_related("blueprint", "team").filter(pk=assignment_id).first()
+
+
 # --- certificates -------------------------------------------------------------------------------
 
 
@@ -473,6 +593,19 @@ def expiring_certificates(user_ids: Any, *, today: dt.date | None = None, days: 
     )
     latest = latest_issue(soon)
     return [c for c in soon if latest.get((c.candidate_id, c.blueprint_id), c.issued_at) <= c.issued_at]
+
+
+IN_FORCE_SHOWN = 200
+
+
+def certificates_in_force(user_ids: Any, *, today: dt.date | None = None) -> list[Certificate]:
+    """Certificates of these people not revoked and not expired (the staff revoke from here),
+    newest first, at most :data:`IN_FORCE_SHOWN` (one query)."""
+    today = today or timezone.localdate()
+    rows = Certificate.objects.filter(candidate_id__in=user_ids, revoked_at__isnull=True).filter(
+        Q(expires_on__isnull=True) | Q(expires_on__gte=today)
+    )
+    return list(rows.select_related("blueprint").order_by("-issued_at", "-pk")[:IN_FORCE_SHOWN])
 
 
 def latest_issue(certificates: Sequence[Certificate]) -> dict[tuple[int, int], dt.datetime]:

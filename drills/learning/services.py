@@ -1,12 +1,13 @@
 """Writes of the learning sub-app: the FSRS memory per family (per graded attempt and rebuilt
 from the raw attempts), assignments, certificate revocation (audited).
 
-Per graded attempt (:func:`record_review`, called by ``practice.services.record_grade`` in
-the grading transaction, after the progress roll-up) costs two statements: the family's
-card read with a row lock (the property's retention and the kind's target time come in the
-same query) and its ``UPDATE`` (an ``INSERT`` for a family's first answer, with one more
-query for the settings). The progress roll-up has already locked the trainee's summary row,
-so grading of one trainee is serialised and the card lock never waits in practice.
+Per graded attempt: :func:`read_card` reads the family's card with the property's retention
+and the kind's target time (one plain query, before the grading transaction), and
+:func:`record_review` (called by ``practice.services.record_grade`` in the grading
+transaction, after the progress roll-up) writes it in one statement, an ``UPDATE`` guarded by
+the whole card as it was read (``INSERT … ON CONFLICT DO NOTHING`` for a family's first
+answer). A card that changed in between is rebuilt from its attempts, so the
+card is always exactly the fold of its graded attempts (the nightly rebuild agrees).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.db import connection, transaction
+from django.db.models import FilteredRelation, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from drills.exams.models import Blueprint, Certificate
@@ -35,6 +37,7 @@ from drills.learning.models import (
 )
 from drills.models import Attempt, AttemptStatus, Property, Team, User
 from drills.progress.models import KindTarget
+from drills.rounds.tables.registry import ROUND_FAMILY, ROUND_TARGET_SECONDS, SKILL_PREFIX, is_round_skill
 
 logger = logging.getLogger(__name__)
 
@@ -42,6 +45,9 @@ DEFAULT_TARGET_SECONDS = 30  # a kind no longer in the registry
 
 
 def _kind_target(kind: str) -> int:
+    """The kind's own target time: a drill kind's, a round skill's per dealer action."""
+    if is_round_skill(kind):
+        return ROUND_TARGET_SECONDS
     try:
         return int(get_kind(kind).target_seconds)
     except UnknownKindError:
@@ -72,47 +78,102 @@ def answer_of(attempt_id: int, correct: bool | None, ms: int, answered_at: dt.da
     return Answer(attempt_id=attempt_id, correct=bool(correct), ms=ms, answered_at=answered_at, target_seconds=target)
 
 
-def record_review(attempt: Attempt) -> bool:
-    """Fold a graded attempt into its family's FSRS memory; call it in the grading transaction.
+@dataclass(frozen=True)
+class CardRead:
+    """A family's card as read before the grading transaction (``None`` fields: no card yet),
+    with the property's retention and the kind's target time."""
 
-    ``False`` (nothing changed) for an ungraded attempt, one without a family, or one already
-    folded. An attempt older than the newest one folded (two tabs graded out of order)
-    rebuilds that family from its attempts, so the result never depends on grading order."""
+    user_id: int
+    kind: str
+    family: str
+    card_id: int | None
+    fields: dict[str, Any]
+    retention: Decimal
+    target: int
+
+
+def read_card(attempt: Attempt) -> CardRead:
+    """The attempt's family card and its settings in one plain query (no lock): grading reads
+    it before its transaction, so the transaction only writes the card (one statement)."""
+    user_id, kind, family = attempt.user_id, attempt.kind, attempt.family
+    card = FilteredRelation("family_cards", condition=Q(family_cards__kind=kind, family_cards__family=family))
+    row = (
+        User.objects.filter(pk=user_id)
+        .annotate(
+            card=card,
+            retention=_retention_of(OuterRef("property_id")),
+            target=_target_of(OuterRef("property_id"), kind),
+        )
+        .values("retention", "target", "card__id", *(f"card__{name}" for name in FIELDS))
+        .first()
+    ) or {}
+    return CardRead(
+        user_id,
+        kind,
+        family,
+        row.get("card__id"),
+        {name: row.get(f"card__{name}") for name in FIELDS},
+        row.get("retention") or DEFAULT_RETENTION,
+        row.get("target") or _kind_target(kind),
+    )
+
+
+def record_review(attempt: Attempt, read: CardRead | None = None) -> bool:
+    """Fold a graded attempt into its family's FSRS memory; call it in the grading transaction
+    (after the progress roll-up), with the card ``read`` before the transaction if there is one.
+
+    One statement in the common case: the card's ``UPDATE`` guarded by the card as it was read
+    (every field: a compare-and-swap; an ``INSERT … ON CONFLICT DO NOTHING`` for a family's
+    first answer). When the guard finds the card changed since it was read (another answer of the
+    family was graded in between), or the attempt is older than the newest folded (two tabs
+    graded out of order), that family is rebuilt from its attempts, so the card is always
+    exactly the fold of its attempts in id order. ``False`` (nothing changed) for an ungraded
+    attempt, one without a family, or one already folded."""
     if attempt.status != AttemptStatus.GRADED or attempt.correct is None or not attempt.family:
         return False
-    user_id, kind, family = attempt.user_id, attempt.kind, attempt.family
+    if read is None or (read.user_id, read.kind, read.family) != (attempt.user_id, attempt.kind, attempt.family):
+        read = read_card(attempt)  # in the transaction: the roll-up's trainee lock is held
+    seen = int(read.fields["last_attempt_id"] or 0)
+    if read.card_id is not None and attempt.pk == seen:
+        return False
     with transaction.atomic(savepoint=False):
-        row = (
-            FamilyCard.objects.select_for_update(of=("self",))
-            .filter(user_id=user_id, kind=kind, family=family)
-            .annotate(
-                retention_setting=_retention_of(OuterRef("user__property_id")),
-                target_setting=_target_of(OuterRef("user__property_id"), kind),
-            )
-            .first()
-        )
-        if row is None:
-            retention, target = _settings(user_id, kind)
-            memory = Memory()
-        else:
-            if attempt.pk == row.last_attempt_id:
-                return False
-            retention = row.retention_setting or DEFAULT_RETENTION
-            target = row.target_setting or _kind_target(kind)
-            if attempt.pk < row.last_attempt_id:
-                return rebuild_family(user_id, kind, family, retention, target)
-            memory = Memory.from_fields(row.__dict__)
+        if read.card_id is not None and attempt.pk < seen:
+            return rebuild_family(read.user_id, read.kind, read.family, read.retention, read.target)
+        memory = Memory.from_fields(read.fields) if read.card_id is not None else Memory()
         memory.apply(
-            answer_of(attempt.pk, attempt.correct, attempt.time_taken_ms, attempt.answered_at, target), retention
+            answer_of(attempt.pk, attempt.correct, attempt.time_taken_ms, attempt.answered_at, read.target),
+            read.retention,
         )
-        fields = memory.as_fields()
-        if row is None:
-            FamilyCard.objects.bulk_create(
-                [FamilyCard(user_id=user_id, kind=kind, family=family, **fields)], ignore_conflicts=True
-            )
-        else:
-            FamilyCard.objects.filter(pk=row.pk).update(**fields)
-    return True
+        if _write_card(read, memory):
+            return True
+        return rebuild_family(read.user_id, read.kind, read.family, read.retention, read.target)
+
+
+def _write_card(read: CardRead, memory: Memory) -> bool:
+    """One statement: the card as read moved on by one answer; ``False`` if it changed since
+    (or, for a family's first answer, if another grader created it since)."""
+    fields = memory.as_fields()
+    if read.card_id is None:
+        return _insert_card(FamilyCard(user_id=read.user_id, kind=read.kind, family=read.family, **fields))
+    # Compare and swap on the whole card as read: an older answer graded in between rebuilds
+    # the family without moving its newest attempt id, so that id alone is not enough.
+    return bool(FamilyCard.objects.filter(pk=read.card_id, **read.fields).update(**fields))
+
+
+def _insert_card(card: FamilyCard) -> bool:
+    """``INSERT … ON CONFLICT DO NOTHING RETURNING id`` (PostgreSQL, SQLite ≥ 3.35): whether the
+    row went in, in one statement and without aborting the transaction on a conflict."""
+    fields = [f for f in FamilyCard._meta.concrete_fields if not f.primary_key]
+    quote = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {quote(FamilyCard._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) "
+        f"ON CONFLICT ({', '.join(quote(c) for c in ('user_id', 'kind', 'family'))}) DO NOTHING RETURNING {quote('id')}"
+    )
+    params = [f.get_db_prep_save(f.pre_save(card, add=True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone() is not None
 
 
 def _family_answers(user_id: int, kind: str, family: str, target: int) -> list[Answer]:
@@ -138,10 +199,17 @@ CardKey = tuple[str, str]
 
 def backfill_families(user_id: int | None = None, batch: int = 2000) -> int:
     """Give attempts graded before families existed their family, by regenerating their
-    scenario from its stored seed and rules (what the trainee saw). Returns the count."""
+    scenario from its stored seed and rules (what the trainee saw); a dealt round's attempt
+    is its skill's one family (without one, or tagged "unknown" by an earlier backfill that
+    tried to regenerate it). Returns the count."""
     from drills.practice.services import regenerate  # practice imports this module
 
-    filled = 0
+    rounds = Attempt.objects.filter(kind__startswith=SKILL_PREFIX, status=AttemptStatus.GRADED).exclude(
+        family=ROUND_FAMILY
+    )
+    if user_id is not None:
+        rounds = rounds.filter(user_id=user_id)
+    filled = rounds.update(family=ROUND_FAMILY)
     while True:
         query = Attempt.objects.filter(family="", status=AttemptStatus.GRADED)
         if user_id is not None:

@@ -4,8 +4,8 @@ trainee progress page and the team dashboard add from here.
 
 Access: supervisors see their teams and members, staff their property, as ``drills.access``
 decides (``visible_teams``, ``visible_trainees``, ``team_members``, ``visible_assignments``,
-``revocable_certificates``); a trainee asking for these pages gets 403; anything not visible
-is 404.
+``revocable_certificates``, ``is_team_viewer``, ``is_property_staff``); a trainee asking for
+these pages gets 403; anything not visible is 404.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from drills.learning import selectors, services
 from drills.learning.forms import AssignmentForm, RevokeForm
 from drills.learning.models import CertificateEvent
 from drills.models import Team, User
-from drills.progress.selectors import team_for
+from drills.progress.selectors import Catalogue, team_for
 
 View = Callable[..., HttpResponse]
 
@@ -57,11 +57,17 @@ def leaders_only(view: View) -> View:
 # --- context for pages of other sub-apps ----------------------------------------------------
 
 
-def trainee_home_context(user: User) -> dict[str, Any]:
-    """The trainee home's "due today" list and their assignments with progress."""
+def trainee_home_context(
+    user: User, kinds: Catalogue | None = None, mastered: set[str] | None = None
+) -> dict[str, Any]:
+    """The trainee home's "due today" list and their assignments with progress (``kinds``: the
+    catalogue of their property, ``mastered``: the skills they have mastered, when the page
+    has them; the learning policy comes with ``user.property`` when it was loaded with it)."""
     assignments = selectors.assignments_of_trainee(user)
-    settings = selectors.settings_for(user.property_id)
-    progress = selectors.assignment_progress(assignments, only={user.pk}, settings=settings)
+    settings = selectors.settings_of(user.property)
+    pairs = {(user.pk, slug) for slug in mastered} if mastered is not None else None
+    known = selectors.Known(user.property, settings, kinds, {user.pk: user}, pairs) if user.property else None
+    progress = selectors.assignment_progress(assignments, only={user.pk}, known=known)
     return {
         "due": selectors.due_today(user, settings=settings),
         "my_assignments": [(item, item.rows[0]) for item in progress if item.rows],
@@ -70,7 +76,7 @@ def trainee_home_context(user: User) -> dict[str, Any]:
 
 def trainee_memory_context(trainee: User) -> dict[str, Any]:
     """Forecast recall per family for one trainee (their progress page)."""
-    settings = selectors.settings_for(trainee.property_id)
+    settings = selectors.settings_of(trainee.property)
     memories = sorted(
         selectors.family_memories([trainee.pk], settings),
         key=lambda item: (item.recall_then if item.recall_then is not None else 2.0, item.kind, item.family),
@@ -83,20 +89,23 @@ def trainee_memory_context(trainee: User) -> dict[str, Any]:
     }
 
 
-def team_dashboard_context(team: Team, members: list[User] | None = None) -> dict[str, Any]:
-    """Assignments, forgetting forecast, leeches and expiring certificates of a team."""
+def team_dashboard_context(team: Team) -> dict[str, Any]:
+    """Assignments, forgetting forecast, leeches and expiring certificates of a team: a fixed
+    number of queries (the team loaded with its property's learning policy: ``team_for``)."""
     now = timezone.now()
-    settings = selectors.settings_for(team.property_id)
+    settings = selectors.settings_of(team.property)
     member_ids = access.team_member_ids(team)
     memories = selectors.family_memories(member_ids, settings, now)
-    names = {user.pk: user.get_full_name() or user.username for user in (members or access.team_members(team))}
+    members = {user.pk: user for user in access.team_members(team)}
+    names = {pk: user.get_full_name() or user.username for pk, user in members.items()}
     retention = float(settings.desired_retention)
     forgetting = sorted(
         (m for m in memories if m.recall_then is not None and m.recall_then < retention and m.user_id in names),
         key=lambda m: (m.recall_then or 0.0, names[m.user_id]),
     )
     leeches = sorted((m for m in memories if m.leech and m.user_id in names), key=lambda m: -m.memory.lapses)
-    assignments = selectors.assignment_progress(selectors.assignments_of_team(team), only=set(names), settings=settings)
+    known = selectors.Known(team.property, settings, None, members)
+    assignments = selectors.assignment_progress(selectors.assignments_of_team(team), only=set(names), known=known)
     return {
         "forgetting": [(names[m.user_id], m) for m in forgetting[:15]],
         "forgetting_total": len(forgetting),
@@ -160,8 +169,7 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
 @leaders_only
 def assignment_detail(request: HttpRequest, assignment_id: int) -> HttpResponse:
     user = _user(request)
-    visible = selectors.visible_assignments(user)
-    assignment = next((item for item in visible if item.pk == assignment_id), None)
+    assignment = selectors.visible_assignment(user, assignment_id)  # one, not all
     if assignment is None:
         raise Http404("No such assignment")
     people = set(visible_trainees(user).values_list("pk", flat=True))
@@ -174,7 +182,8 @@ def assignment_detail(request: HttpRequest, assignment_id: int) -> HttpResponse:
 
 @leaders_only
 def certificates(request: HttpRequest) -> HttpResponse:
-    """Certificates expiring in the next 30 days, and the latest revocations (audit trail)."""
+    """Certificates expiring in the next 30 days, those in force (staff revoke any of them, with
+    a reason), and the latest revocations (audit trail)."""
     user = _user(request)
     people = visible_trainees(user).values("pk")
     events = (
@@ -182,11 +191,15 @@ def certificates(request: HttpRequest) -> HttpResponse:
         .select_related("certificate", "actor")
         .order_by("-at")[:20]
     )
-    return render(
-        request,
-        "learning/certificates.html",
-        {"expiring": selectors.expiring_certificates(people), "events": events, "may_revoke": user.is_property_staff},
-    )
+    may_revoke = access.is_property_staff(user)
+    context = {
+        "expiring": selectors.expiring_certificates(people),
+        "in_force": selectors.certificates_in_force(people) if may_revoke else [],
+        "in_force_limit": selectors.IN_FORCE_SHOWN,
+        "events": events,
+        "may_revoke": may_revoke,
+    }
+    return render(request, "learning/certificates.html", context)
 
 
 def _certificate_for_staff(user: User, certificate_id: int) -> Certificate:

@@ -56,8 +56,14 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "pages/home_staff.html", context)
     if user.is_supervisor:
         return render(request, "pages/home_supervisor.html", {"teams": selectors.teams_supervised_by(user)})
+    # The property and its policies once (the header, progress and learning all use them),
+    # the catalogue once (the skills, the house rules, the assignments' skills).
+    from drills.progress.selectors import catalogue
+
+    user.property = selectors.property_with_policies(user.property_id)
+    kinds = catalogue(user.property)
     context = {
-        "games": selectors.games_of(user.property),
+        "games": selectors.games_of(user.property, kinds.rule_sets if user.property else None),
         "teams": selectors.teams_of_member(user),
         "drills_url": url_if_exists("drills:list"),
         # Issue 8: certification status per game and the way to the exams.
@@ -69,13 +75,15 @@ def home(request: HttpRequest) -> HttpResponse:
         from drills.practice.selectors import retry_queue
         from drills.progress.selectors import trainee_progress
 
-        weakest = [item for item in trainee_progress(user, weakest=1, mistakes=0).weakest if item.skill.registered]
+        progress = trainee_progress(user, weakest=1, mistakes=0, trends=False, kinds=kinds)
+        weakest = [item for item in progress.weakest if item.skill.registered]
         context["next_skill"] = weakest[0] if weakest else None
         context["retry_count"] = len(retry_queue(user))
         # Issue 15: the families due for review today (shown first) and the assignments.
         from drills.learning.views import trainee_home_context
 
-        context.update(trainee_home_context(user))
+        mastered = {item.skill.slug for item in progress.skills if item.mastery.mastered}
+        context.update(trainee_home_context(user, kinds, mastered))
     return render(request, "pages/home_trainee.html", context)
 
 

@@ -26,8 +26,15 @@ from games.errors import GameError
 
 class StartSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
-    difficulty = serializers.ChoiceField(choices=[d.value for d in Difficulty], default=Difficulty.NORMAL.value)
+    difficulty = serializers.ChoiceField(
+        choices=[d.value for d in Difficulty],
+        required=False,
+        help_text="normal when omitted; for a review (`family`), wherever the family occurs",
+    )
     mode = serializers.ChoiceField(choices=[DrillMode.PRACTICE, DrillMode.SPEED], default=DrillMode.PRACTICE)
+    family = serializers.CharField(
+        required=False, max_length=60, help_text="a skill family of the kind: a review aimed at it (issue 15)"
+    )
 
     def validate_kind(self, value: str) -> str:
         try:
@@ -35,6 +42,12 @@ class StartSerializer(serializers.Serializer[Any]):
         except UnknownKindError:
             raise serializers.ValidationError(f"unknown drill kind {value!r}") from None
         return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        family = attrs.get("family")
+        if family is not None and family not in get_kind(attrs["kind"]).family_codes():
+            raise serializers.ValidationError({"family": [f"{attrs['kind']} has no skill family {family[:60]!r}"]})
+        return attrs
 
 
 class AnswerSerializer(serializers.Serializer[Any]):
@@ -113,11 +126,13 @@ class ScenarioCreate(APIView):
         serializer.is_valid(raise_exception=True)
         kind = get_kind(serializer.validated_data["kind"])
         try:
+            data = serializer.validated_data
             stored, _ = services.start_scenario(
                 request.user,  # type: ignore[arg-type]
                 kind,
-                Difficulty(serializer.validated_data["difficulty"]),
-                serializer.validated_data["mode"],
+                Difficulty(data["difficulty"]) if data.get("difficulty") else None,
+                data["mode"],
+                family=data.get("family"),
             )
         except GameError as error:
             raise ValidationError({"kind": [str(error)]}) from None

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models.functions import Coalesce
 
 from drills.kinds.base import DrillKind, all_kinds
 from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
@@ -31,11 +32,15 @@ def own_attempts(user: User) -> QuerySet[Attempt]:
 
 
 def retry_queue(user: User, limit: int = 20) -> list[DrillScenario]:
-    """The user's recent wrong answers not yet answered right on a retry, newest first."""
+    """The user's recent wrong answers not yet answered right on a retry, newest first (one
+    query: each wrong answer with its original, less those whose original was put right)."""
+    put_right = DrillScenario.objects.filter(retry_of_id=OuterRef("original_id"), attempt__correct=True)
     wrong = (
         DrillScenario.objects.filter(user=user, attempt__correct=False)
         .exclude(kind__startswith=SKILL_PREFIX)  # a dealt round is retried by dealing another
-        .exclude(retries__attempt__correct=True)
+        .annotate(original_id=Coalesce("retry_of_id", "pk"))
+        .exclude(Exists(put_right))
+        .select_related("retry_of")
         .order_by("-shown_at")
     )
     queue: list[DrillScenario] = []
@@ -44,8 +49,6 @@ def retry_queue(user: User, limit: int = 20) -> list[DrillScenario]:
         original = scenario.retry_of or scenario
         identity = (original.kind, original.seed, original.difficulty)
         if identity in seen:
-            continue
-        if DrillScenario.objects.filter(retry_of=original, attempt__correct=True).exists():
             continue
         seen.add(identity)
         queue.append(original)

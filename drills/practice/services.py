@@ -85,24 +85,25 @@ def drill_rules(user: User, kind: DrillKind[Any], retry_of: DrillScenario | None
 def start_scenario(
     user: User,
     kind: DrillKind[Any],
-    difficulty: Difficulty,
+    difficulty: Difficulty | None,
     mode: str = DrillMode.PRACTICE,
     *,
     seed: int | None = None,
     retry_of: DrillScenario | None = None,
+    family: str | None = None,
     change: RuleChange | None = None,
 ) -> tuple[DrillScenario, Scenario]:
     """Generate a scenario under the user's property's rules and store it as shown now.
 
     ``seed`` is only passed when re-showing a stored scenario (retry my mistakes).
+    ``family``: a due review aims at that skill family, at a difficulty where it occurs (the
+    stored difficulty is the one it was found at; ``difficulty``, if chosen, is tried first).
+    ``difficulty`` ``None`` means normal, or for a review: wherever the family occurs.
     Raises :class:`games.errors.GameError` when the kind is unavailable under the rules.
     """
     in_force = drill_rules(user, kind, retry_of, change)
     rules = in_force.rules
-    if seed is None:  # spaced repetition: lean toward the families this trainee misses (issue 15)
-        seed, scenario = learning_selectors.leaning_scenario(user, kind, difficulty, rules, new_seed)
-    else:
-        scenario = kind.generate(seed, difficulty, rules)
+    seed, difficulty, scenario = _draw(user, kind, difficulty, rules, seed, family)
     stored = DrillScenario.objects.create(
         user=user,
         kind=kind.slug,
@@ -120,6 +121,24 @@ def start_scenario(
         shown_at=timezone.now(),
     )
     return stored, scenario
+
+
+def _draw(
+    user: User,
+    kind: DrillKind[Any],
+    difficulty: Difficulty | None,
+    rules: HouseRules,
+    seed: int | None,
+    family: str | None,
+) -> tuple[int, Difficulty, Scenario]:
+    """The seed, difficulty and scenario to show (see :func:`start_scenario`)."""
+    if seed is None and family is not None:  # a due review (issue 15): aim at the family
+        return learning_selectors.review_scenario(user, kind, family, rules, new_seed, difficulty)
+    difficulty = difficulty or Difficulty.NORMAL
+    if seed is None:  # spaced repetition: lean toward the families this trainee misses (issue 15)
+        seed, scenario = learning_selectors.leaning_scenario(user, kind, difficulty, rules, new_seed)
+        return seed, difficulty, scenario
+    return seed, difficulty, kind.generate(seed, difficulty, rules)
 
 
 @dataclass(frozen=True)
@@ -194,11 +213,13 @@ def record_grade(attempt: Attempt, grade: Grade) -> bool:
     attempt.rules = list(grade.rules)
     attempt.mistake_code = grade.mistake_code
     attempt.mistake = grade.mistake
+    card = learning_services.read_card(attempt) if attempt.family else None  # outside the transaction
     with transaction.atomic():
-        # The grade and the roll-up are one statement on PostgreSQL; the review follows it.
+        # The grade and the roll-up are one statement on PostgreSQL; the card's write follows
+        # (one statement unless the card changed since it was read: then it is rebuilt).
         won = progress_services.record_attempt(attempt, save_fields=GRADE_FIELDS, only_if_received=True)
         if won:
-            learning_services.record_review(attempt)
+            learning_services.record_review(attempt, card)
     if not won:
         attempt.refresh_from_db()  # another grader's grade (or none): show what is stored
     return won

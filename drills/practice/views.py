@@ -60,25 +60,31 @@ def start(request: HttpRequest) -> HttpResponse:
         request.POST = post  # type: ignore[assignment]
         return start_round_page(request)
     errors: dict[str, str] = {}
+    kind = None
     try:
         kind = get_kind(request.POST.get("kind", ""))
     except UnknownKindError:
         errors["kind"] = "choose a drill from the list"
-    difficulty_value = request.POST.get("difficulty", Difficulty.NORMAL.value)
-    if difficulty_value not in {d.value for d in Difficulty}:
+    family = request.POST.get("family") or None  # a due review: aim at that skill family
+    if kind is not None and family is not None and family not in kind.family_codes():
+        errors["family"] = f"family: {kind.title} has no such skill family"
+    difficulty_value = request.POST.get("difficulty", "" if family else Difficulty.NORMAL.value)
+    if difficulty_value and difficulty_value not in {d.value for d in Difficulty}:
         errors["difficulty"] = "choose easy, normal or hard"
     mode = request.POST.get("mode", DrillMode.PRACTICE)
     if mode not in {DrillMode.PRACTICE, DrillMode.SPEED}:
         errors["mode"] = "choose practice or speed"
     change = None
-    if not errors and request.POST.get("assignment"):  # "Practise" on an assignment of the trainee home
+    if kind is not None and not errors and request.POST.get("assignment"):  # "Practise" on an assignment
         change = assigned_change(_user(request), request.POST["assignment"], kind.game)
         if change is None and is_change_kind(kind):
             errors["assignment"] = "this rule change is not assigned to you"
-    if errors:
+    if errors or kind is None:
         return _picker_with_errors(request, errors)
+    # A review without a chosen difficulty goes where the family occurs (the service decides).
+    difficulty = Difficulty(difficulty_value) if difficulty_value else None
     try:
-        stored, _ = services.start_scenario(_user(request), kind, Difficulty(difficulty_value), mode, change=change)
+        stored, _ = services.start_scenario(_user(request), kind, difficulty, mode, family=family, change=change)
     except GameError as error:
         return _picker_with_errors(request, {"kind": str(error)})
     return redirect("drills:scenario", public_id=stored.public_id)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.db.models import QuerySet
+from django.db.models import CharField, IntegerField, QuerySet, Value
 from django.utils import timezone
 
 from drills import access
@@ -45,8 +45,17 @@ TREND_DAYS = 30
 # --- Access (the rules: drills.access) ------------------------------------------
 
 def team_for(user: User, team_id: int) -> Team | None:
-    """A team ``user`` may see, with its property's training policy (one query)."""
-    return visible_teams(user).select_related("property__training_policy").filter(pk=team_id).first()
+    """A team ``user`` may see, with its property's training and learning policies (one query).
+    The viewer's own property is that one when it is the team's (the page header names it)."""
+    team = (
+        visible_teams(user)
+        .select_related("property__training_policy", "property__learning_policy")
+        .filter(pk=team_id)
+        .first()
+    )
+    if team is not None and team.property_id == user.property_id:
+        user.property = team.property
+    return team
 
 
 def trainee_for(user: User, trainee_id: int) -> User | None:
@@ -98,6 +107,7 @@ class Catalogue:
 
     skills: dict[str, Skill]  # registered kinds, in registry order
     targets: dict[str, int]  # the property's overrides, else the kind's default
+    rule_sets: dict[str, RuleSet] = field(default_factory=dict)  # the property's default rule set per game
 
     def skill(self, slug: str) -> Skill:
         return self.skills.get(slug) or Skill(slug, slug, "", registered=False)
@@ -124,11 +134,12 @@ class Catalogue:
 
 
 def catalogue(property: Property | None) -> Catalogue:
-    """One registry read and two queries: the skills (available or not under the property's
+    """One registry read and one query: the skills (available or not under the property's
     default rule sets) and the property's target times."""
     kinds = all_kinds()
     targets = {kind.slug: int(kind.target_seconds) for kind in kinds}
-    rules = property_rules(property)
+    stored_rules, stored_targets = _property_rows(property)
+    rules = _rules_from(stored_rules)
     skills = {
         kind.slug: Skill(kind.slug, kind.title, kind.game, available=not kind.unavailable_reason(rules[kind.game]))
         for kind in kinds
@@ -137,27 +148,59 @@ def catalogue(property: Property | None) -> Catalogue:
     for slug, title, game, seconds in available_round_skills():
         skills[slug] = Skill(slug, title, game)
         targets[slug] = seconds
-    if property is not None:
-        targets.update(KindTarget.objects.filter(property=property).values_list("kind", "target_seconds"))
-    return Catalogue(skills, targets)
+    targets.update(stored_targets)
+    return Catalogue(skills, targets, stored_rules)
+
+
+def _property_rows(property: Property | None) -> tuple[dict[str, RuleSet], dict[str, int]]:
+    """The property's default rule sets (by game; copies with their pk, name and values, due
+    versions applied) and its target times (by kind), read in one query (and one for the due
+    versions): a ``UNION ALL`` of the two tables' rows as (game or kind, name, rule values,
+    target, pk)."""
+    if property is None:
+        return {}, {}
+    rule_sets = (
+        RuleSet.objects.filter(property=property, is_default=True)
+        .order_by()
+        .annotate(target=Value(None, output_field=IntegerField()))
+        .values_list("game", "name", "values", "target", "pk")
+    )
+    targets = (
+        KindTarget.objects.filter(property=property)
+        .order_by()
+        .annotate(no_name=Value("", output_field=CharField()), no_values=Value(None, output_field=CharField()),
+                  no_pk=Value(None, output_field=IntegerField()))
+        .values_list("kind", "no_name", "no_values", "target_seconds", "no_pk")
+    )
+    by_game: dict[str, RuleSet] = {}
+    by_kind: dict[str, int] = {}
+    for slug, name, values, target, pk in rule_sets.union(targets, all=True):
+        if target is None:
+            by_game[slug] = RuleSet(pk=pk, property=property, game=slug, name=name, values=values, is_default=True)
+        else:
+            by_kind[slug] = int(target)
+    from drills.rule_versions.services import apply_due_to  # (it reads this module)
+
+    apply_due_to(by_game.values())  # a signed-off version whose date has come is in force: one query
+    return by_game, by_kind
+
+
+def _rules_from(rule_sets: dict[str, RuleSet]) -> dict[str, HouseRules]:
+    """Each game's rules from its default rule set, else the defaults. A stored rule set that
+    no longer validates counts as the defaults here."""
+    rules = {game: default_rules(game) for game in GAMES}
+    for game, rule_set in rule_sets.items():
+        try:
+            rules[game] = rule_set.as_rules()
+        except RuleSetError:
+            continue
+    return rules
 
 
 def property_rules(property: Property | None) -> dict[str, HouseRules]:
-    """Each game's rules at the property: its default rule set with its due versions applied
-    (two queries when none is due), else the defaults. A stored rule set that no longer
-    validates counts as the defaults here."""
-    from drills.rule_versions.services import apply_due_to
-
-    rules = {game: default_rules(game) for game in GAMES}
-    if property is not None:
-        rule_sets = list(RuleSet.objects.filter(property=property, is_default=True))
-        apply_due_to(rule_sets)
-        for rule_set in rule_sets:
-            try:
-                rules[rule_set.game] = rule_set.as_rules()
-            except RuleSetError:
-                continue
-    return rules
+    """Each game's rules at the property: its default rule set with its due versions applied,
+    else the defaults (two queries when none is due)."""
+    return _rules_from(_property_rows(property)[0])
 
 
 # --- One trainee -------------------------------------------------------------------
@@ -203,9 +246,14 @@ def trend_days(today: dt.date | None = None, days: int = TREND_DAYS) -> list[dt.
     return [today - dt.timedelta(days=offset) for offset in range(days - 1, -1, -1)]
 
 
-def trainee_progress(trainee: User, *, weakest: int = 3, mistakes: int = 10) -> TraineeProgress:
+def trainee_progress(
+    trainee: User, *, weakest: int = 3, mistakes: int = 10, trends: bool = True, kinds: Catalogue | None = None
+) -> TraineeProgress:
+    """A trainee's skills (``kinds``: the catalogue of their property when the caller has it;
+    ``trends``: the daily tallies of the last 30 days, ``mistakes``: their latest wrong
+    answers, each one more query)."""
     policy = policy_for(trainee.property)
-    kinds = catalogue(trainee.property)
+    kinds = kinds or catalogue(trainee.property)
     rows = {row.kind: row for row in SkillRollup.objects.filter(user=trainee)}
     items = []
     for skill in kinds.counted(rows):
@@ -227,17 +275,13 @@ def trainee_progress(trainee: User, *, weakest: int = 3, mistakes: int = 10) -> 
     not_started = [item for item in items if not item.mastery.answers and item.skill.registered]
     days = trend_days()
     tallies: dict[str, dict[dt.date, tuple[int, int]]] = {}
-    for kind, day, answers, correct in DailyTally.objects.filter(user=trainee, day__gte=days[0]).values_list(
-        "kind", "day", "answers", "correct"
-    ):
+    daily = DailyTally.objects.filter(user=trainee, day__gte=days[0])
+    for kind, day, answers, correct in daily.values_list("kind", "day", "answers", "correct") if trends else ():
         tallies.setdefault(kind, {})[day] = (answers, correct)
-    trends = [(item.skill, tallies[item.skill.slug]) for item in items if item.skill.slug in tallies]
-    recent_mistakes = list(
-        Attempt.objects.filter(user=trainee, correct=False)
-        .select_related("scenario")
-        .order_by("-answered_at")[:mistakes]
-    )
-    return TraineeProgress(trainee, policy, items, (practised + not_started)[:weakest], trends, days, recent_mistakes)
+    lines = [(item.skill, tallies[item.skill.slug]) for item in items if item.skill.slug in tallies]
+    wrong = Attempt.objects.filter(user=trainee, correct=False).select_related("scenario")
+    recent_mistakes = list(wrong.order_by("-answered_at")[:mistakes]) if mistakes else []
+    return TraineeProgress(trainee, policy, items, (practised + not_started)[:weakest], lines, days, recent_mistakes)
 
 
 def trainee_attempts(trainee: User) -> QuerySet[Attempt]:

@@ -188,7 +188,7 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
         "levels": list(Level),
         "help_rows": [(trainee_url(row.trainee.pk), row.name, "; ".join(row.reasons)) for row in progress.needs_help],
     }
-    # Certification status per trainee and game, from the exams sub-app (two queries).
+    # Certification status per trainee and game, from the exams sub-app (one query).
     status = certification_status(row.trainee for row in progress.rows)
     context["certification_games"] = [name for name, _path in GAMES.values()]
     context["certifications"] = [

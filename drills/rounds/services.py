@@ -28,13 +28,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
+from drills.learning import services as learning_services
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
 from drills.progress import services as progress_services
 from drills.rounds import exams
 from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound, RoundStatus, RoundStep, TableChips
 from drills.rounds.tables.base import Focus, Level, NotNow, TableGame, Tap
-from drills.rounds.tables.registry import TABLE_MODULES, UnknownTableError, skill_slug, table_for
+from drills.rounds.tables.registry import ROUND_FAMILY, TABLE_MODULES, UnknownTableError, skill_slug, table_for
 from drills.rule_versions.models import RuleSetVersion
 from drills.rule_versions.services import rule_set_in_force
 from games import ENGINE_VERSION
@@ -348,6 +349,7 @@ def _finish(stored: DealtRound, now: Any) -> None:
             scenario=scenario,
             user_id=stored.user_id,
             kind=scenario.kind,
+            family=ROUND_FAMILY,  # the round skill's one family (spaced repetition, issue 15)
             difficulty=stored.level,
             answer={"round": str(stored.public_id), "right": stored.right, "wrong": stored.wrong},
             answered_at=now,
@@ -362,6 +364,7 @@ def _finish(stored: DealtRound, now: Any) -> None:
             mistake=first_wrong.explanation if first_wrong else "",
         )
         progress_services.record_attempt(attempt)
+        learning_services.record_review(attempt)
         stored.attempt = attempt
     else:  # an exam's round is the item's answer, graded with the sitting
         exams.record_in_item(stored, now)

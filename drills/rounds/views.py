@@ -34,8 +34,12 @@ def _user(request: HttpRequest) -> Any:
 
 def _picker(request: HttpRequest, errors: dict[str, str] | None = None, status: int = 200) -> HttpResponse:
     user = _user(request)
+    tables = choices()
+    ready = [choice.slug for choice in tables if choice.table is not None]
+    wanted = request.POST.get("game") or request.GET.get("game", "")  # ?game=: a due review (issue 15)
     context = {
-        "tables": choices(),
+        "tables": tables,
+        "selected": wanted if wanted in ready else (ready[0] if ready else ""),
         "levels": [(lv.value, lv.value.title()) for lv in Level],
         "focuses": [(f.value, f.label) for f in Focus],
         "mine": selectors.rounds_of(user),

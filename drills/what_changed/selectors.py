@@ -15,13 +15,16 @@ from drills.kinds._changes import RuleChange
 from drills.kinds.what_changed import change_kind
 from drills.models import Attempt, AttemptStatus, Property, User
 from drills.progress.rollup import window_figures
-from drills.progress.selectors import catalogue, policy_for
-from drills.progress.stats import mastery_from_figures
+from drills.progress.selectors import Catalogue, catalogue, policy_for
+from drills.progress.stats import Policy, mastery_from_figures
 from drills.what_changed.models import AssignedChange
 from games.errors import GameError
 
 if TYPE_CHECKING:
     from drills.learning.models import Assignment
+
+CHANGE_SUFFIX = "-what-changed"
+"""The slug ending of the "what changed" kinds (``drills.kinds.what_changed``)."""
 
 
 def _assigned_to(user: User) -> Q:
@@ -85,11 +88,16 @@ def _normalised(game: str, old: object, new: object) -> str:
 
 
 def change_progress(
-    assignments: Sequence[Assignment], assignees: Mapping[int, set[int]], properties: Mapping[int, Property]
+    assignments: Sequence[Assignment], assignees: Mapping[int, set[int]], properties: Mapping[int, Property],
+    known: Catalogue | None = None,
 ) -> dict[tuple[int, int], ChangeProgress]:
     """(assignment, trainee) -> progress, for the assignments that carry a rule change: its
     mastery (the property's policy) from that trainee's graded answers given after the
-    assignment was made, to scenarios under that change's rule pair. Two queries."""
+    assignment was made, to scenarios under that change's rule pair. No query without a
+    "what changed" skill among the assignments; else two, and the catalogue's (``known``:
+    the one the caller has read, when all are of one property)."""
+    if not any(slug.endswith(CHANGE_SUFFIX) for assignment in assignments for slug in assignment.skills):
+        return {}
     rows = {row.assignment_id: row for row in AssignedChange.objects.filter(assignment__in=list(assignments))}
     if not rows:
         return {}
@@ -106,11 +114,17 @@ def change_progress(
     )
     keys: dict[str, str] = {}
     result: dict[tuple[int, int], ChangeProgress] = {}
+    policies: dict[int, Policy] = {}
+    catalogues: dict[int, Catalogue] = {}
+    one_property = len({assignment.property_id for assignment in chosen}) == 1
     for assignment in chosen:
         row = rows[assignment.pk]
         wanted, kind = _normalised(row.game, row.old_values, row.new_values), change_kind(row.game).slug
-        policy = policy_for(properties.get(assignment.property_id))
-        target = catalogue(properties.get(assignment.property_id)).target(kind)
+        where = properties.get(assignment.property_id)
+        if assignment.property_id not in policies:
+            policies[assignment.property_id] = policy_for(where)
+            catalogues[assignment.property_id] = known if known is not None and one_property else catalogue(where)
+        policy, target = policies[assignment.property_id], catalogues[assignment.property_id].target(kind)
         for user_id in assignees.get(assignment.pk, set()):
             recent: list[list[int]] = []
             for who, attempt_kind, answered_at, correct, ms, values in attempts:

@@ -14,8 +14,8 @@ run and the same way, interleaved ``--rounds`` times, with ``--trainees`` concur
 
 It prints both request rates, their ratio, the latency percentiles and the p99 ratio, the
 CPU per request of the web workers and of their PostgreSQL backends, the queries of one
-request of each, and checks every trainee's roll-ups against the rebuild from the raw
-attempts. Every request goes
+request of each, and checks every trainee's roll-ups and FSRS family cards against the
+rebuild from the raw attempts. Every request goes
 to 127.0.0.1 only; the run is bounded in time and count.
 
 The load comes from ``wrk`` (Debian package ``wrk``) when it is installed, so that the
@@ -200,6 +200,19 @@ def check_rollups() -> str:
     return f"roll-ups of {len(summaries)} trainees against the rebuild from raw attempts: {wrong} differ"
 
 
+def check_family_cards() -> str:
+    """Every trainee's FSRS family cards (kept per answer) against the rebuild from their raw
+    graded attempts (issue 15: one guarded write per answer must lose nothing)."""
+    from drills.learning.models import FamilyCard
+    from drills.learning.services import memories_from_attempts, stored_memories
+    from drills.models import Attempt
+
+    user_ids = set(Attempt.objects.values_list("user_id", flat=True).distinct())
+    user_ids |= set(FamilyCard.objects.values_list("user_id", flat=True).distinct())
+    wrong = sum(stored_memories(user_id) != memories_from_attempts(user_id) for user_id in sorted(user_ids))
+    return f"family cards of {len(user_ids)} trainees against the rebuild from raw attempts: {wrong} differ"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--trainees", type=int, default=16)
@@ -217,6 +230,7 @@ def main() -> None:
         run(args, work)
         print("queries per request:", queries_per_request(probe_token, probe_id))
         print(check_rollups())
+        print(check_family_cards())
     finally:
         if not args.keep:
             from django.db import connections

@@ -1,5 +1,10 @@
 """Main pages in headless Chromium: bytes transferred and the drill page's first paint.
 
+Pages: login, the trainee's home (with its due list and assignments), drill picker and drill
+page, history, progress, exams and an exam sitting, the rounds start page and a dealt
+round's table; the supervisor's home, team dashboard and learning pages (team panel,
+assignments); the staff's certificates page.
+
 Run by hand (not collected by pytest)::
 
     [BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<name>] \\
@@ -156,9 +161,43 @@ def main() -> None:
             DATABASE.drop()
 
 
+def started_url(browser: Any, base: str, state: Any, start: str, button: str, ready: str) -> str:
+    """The page a start form leads to (an exam sitting, a dealt round's table): open ``start``,
+    press ``button``, wait for ``ready`` and return where the browser landed."""
+    context = browser.new_context(storage_state=state)
+    page = context.new_page()
+    page.goto(start)
+    page.locator(button).first.click()
+    page.wait_for_selector(ready)
+    url = str(page.url)
+    context.close()
+    return url
+
+
+def exam_sitting_url(browser: Any, base: str, state: Any) -> str:
+    """A sitting of the candidate's first exam (started, or resumed)."""
+    context = browser.new_context(storage_state=state)
+    page = context.new_page()
+    page.goto(f"{base}/exams/")
+    page.locator("a.button-primary[href*='/exams/']").first.click()
+    page.wait_for_load_state("networkidle")
+    if "/sittings/" not in page.url:  # the start page: confirm
+        page.locator("form button[type=submit]").first.click()
+        page.wait_for_load_state("networkidle")
+    url = str(page.url)
+    context.close()
+    if "/sittings/" not in url:
+        raise SystemExit(f"no exam sitting could be started (landed on {url})")
+    return url
+
+
 def measure(browser: Any, base: str, team: int, rounds: int) -> None:
     trainee = log_in(browser, base, "trainee1", "demo-trainee")
     supervisor = log_in(browser, base, "supervisor", "demo-supervisor")
+    staff = log_in(browser, base, "staff", "demo-staff")
+    candidate = log_in(browser, base, "trainee2", "demo-trainee")  # no sitting in the demo: may start one
+    deal = "form.round-start button[type=submit]"
+    round_table = started_url(browser, base, trainee, f"{base}/rounds/", deal, "#table-area")
     pages = [
         ("login (baseline)", f"{base}/login/", None),
         ("home (trainee)", f"{base}/", trainee),
@@ -167,8 +206,14 @@ def measure(browser: Any, base: str, team: int, rounds: int) -> None:
         ("history", f"{base}/drills/history/", trainee),
         ("my progress", f"{base}/progress/", trainee),
         ("exams", f"{base}/exams/", trainee),
+        ("exam sitting", exam_sitting_url(browser, base, candidate), candidate),
+        ("rounds start", f"{base}/rounds/", trainee),
+        ("round table", round_table, trainee),
         ("home (supervisor)", f"{base}/", supervisor),
         ("team dashboard", f"{base}/progress/teams/{team}/", supervisor),
+        ("learning: team panel", f"{base}/learning/teams/{team}/", supervisor),
+        ("learning: assignments", f"{base}/learning/assignments/", supervisor),
+        ("learning: certificates", f"{base}/learning/certificates/", staff),
     ]
     over = []
     for name, url, state in pages:

@@ -268,7 +268,12 @@ def test_review_stops_at_the_first_deviation_and_plays_out_the_rest(seed):
 def _chip_answers(state: OverUnderRound) -> set[tuple[str, str]]:
     due = state.due().action
     answers = set()
+    # A box whose chips have already moved (a fold collected) answers from what is on the
+    # table ("settled twice"), which gives nothing away: only the untouched boxes must agree.
+    touched = {action.box for action in state.log if isinstance(action, Pay | Collect)}
     for box in range(1, 8):
+        if box in touched:
+            continue
         for kind in (Pay, Collect):
             for stake in Stake:
                 if isinstance(due, kind) and (due.box, due.bet) == (box, stake):

@@ -1,4 +1,5 @@
-"""The FSRS family cards follow grading (in the grading transaction, two statements) and
+"""The FSRS family cards follow grading (read before the grading transaction, written in it in
+one statement) and
 always equal the rebuild from the raw attempts, whatever the grading order."""
 
 from __future__ import annotations
@@ -45,12 +46,92 @@ def test_grading_again_counts_nothing_twice(trainee: User) -> None:
     assert FamilyCard.objects.get(user=trainee).answers == 1
 
 
-def test_the_hook_costs_two_statements(trainee: User, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_the_card_costs_one_read_and_one_write(trainee: User, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
     graded(trainee)  # the family's first answer creates the card
     attempt = graded(trainee, grade=False)
+    Attempt.objects.filter(pk=attempt.pk).update(status="graded", correct=True)  # as the roll-up writes it
     attempt.status, attempt.correct = "graded", True
-    with django_assert_num_queries(2):  # the card with its settings (locked), then its UPDATE
-        assert services.record_review(attempt)
+    with django_assert_num_queries(1):  # the card with its settings, no lock, before the transaction
+        read = services.read_card(attempt)
+    with django_assert_num_queries(1):  # in the grading transaction: the guarded UPDATE only
+        assert services.record_review(attempt, read)
+    assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
+
+
+def test_a_familys_first_answer_is_one_insert(trainee: User, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    attempt = graded(trainee, grade=False)
+    attempt.status, attempt.correct = "graded", True
+    read = services.read_card(attempt)
+    assert read.card_id is None
+    with django_assert_num_queries(1):  # INSERT … ON CONFLICT DO NOTHING RETURNING id
+        assert services.record_review(attempt, read)
+    assert FamilyCard.objects.get(user=trainee).answers == 1
+
+
+def test_a_card_that_changed_since_it_was_read_is_rebuilt(trainee: User) -> None:
+    """Two tabs: both read the card, the other answer is written first; the guard sees it
+    and the family is rebuilt from its attempts, so nothing is lost or counted twice."""
+    graded(trainee)
+    mine, other = graded(trainee, grade=False), graded(trainee, grade=False)
+    for attempt in (mine, other):
+        Attempt.objects.filter(pk=attempt.pk).update(status="graded", correct=True)
+        attempt.status, attempt.correct = "graded", True
+    stale_mine, stale_other = services.read_card(mine), services.read_card(other)
+    assert services.record_review(other, stale_other)
+    assert services.record_review(mine, stale_mine)  # older id and a stale read: rebuilt
+    assert FamilyCard.objects.get(user=trainee).answers == 3
+    assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
+
+
+def test_an_older_answer_graded_between_read_and_write_is_not_lost(trainee: User) -> None:
+    """An older answer graded late rebuilds its family but leaves the card's newest attempt id
+    as it was, so the write compares the whole card as read, not only that id."""
+    graded(trainee)
+    late = graded(trainee, grade=False)
+    graded(trainee)  # the card's newest attempt
+    newest = graded(trainee, grade=False)
+    read_newest = services.read_card(newest)  # read before its transaction ...
+    Attempt.objects.filter(pk=late.pk).update(status="graded", correct=False)
+    late.status, late.correct = "graded", False
+    assert services.record_review(late)  # ... meanwhile: older than the card's newest, rebuilt
+    Attempt.objects.filter(pk=newest.pk).update(status="graded", correct=False)  # the roll-up's write
+    newest.status, newest.correct = "graded", False
+    assert services.record_review(newest, read_newest)
+    assert FamilyCard.objects.get(user=trainee).answers == 4
+    assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
+
+
+def test_a_card_created_since_it_was_read_is_rebuilt(trainee: User) -> None:
+    first, second = graded(trainee, grade=False), graded(trainee, grade=False)
+    for attempt in (first, second):
+        Attempt.objects.filter(pk=attempt.pk).update(status="graded", correct=False)
+        attempt.status, attempt.correct = "graded", False
+    read_first, read_second = services.read_card(first), services.read_card(second)
+    assert read_first.card_id is None
+    assert read_second.card_id is None
+    assert services.record_review(first, read_first)
+    assert services.record_review(second, read_second)  # its INSERT conflicts: rebuilt
+    assert FamilyCard.objects.get(user=trainee).answers == 2
+    assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
+
+
+def test_cards_after_answers_on_the_real_path_equal_the_rebuild(trainee: User) -> None:
+    """A sequence of answers through ``submit_answer`` (right, wrong, several families)."""
+    rng = random.Random(5)
+    for n in range(30):
+        kind = get_kind(KINDS[n % len(KINDS)])
+        stored, scenario = start_scenario(trainee, kind, Difficulty.HARD)
+        key = dict(scenario.solution.key)
+        if rng.random() < 0.3:  # a wrong answer of the right shape: another scenario's key
+            others = (kind.generate(stored.seed + n, Difficulty.HARD, default_rules(kind.game)) for n in range(1, 30))
+            key = next(
+                (dict(o.solution.key) for o in others if o.solution.key.keys() == key.keys() and o.solution.key != key),
+                key,
+            )
+        outcome = submit_answer(stored, key)
+        assert outcome.grade is not None
+    assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
+    assert services.rebuild_trainee(trainee.pk) is False
 
 
 def test_the_property_retention_and_target_time_are_used(trainee: User, casino) -> None:  # type: ignore[no-untyped-def]

@@ -158,3 +158,32 @@ def test_a_reminder_that_failed_to_go_out_is_queued_again(
     ):
         assert reminders.send_due_reminders() == {"assignments": 0, "certificates": 0, "retried": 1}
     assert len(mail.outbox) == 1
+
+
+def test_deciding_reads_the_settings_once_whatever_the_number_of_rows(
+    team: Team, supervisor: User, addressed: None, casino
+) -> None:  # type: ignore[no-untyped-def]
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from drills.learning.models import LearningPolicy
+
+    LearningPolicy.objects.create(property=casino, due_soon_days=5)
+    today = timezone.localdate()
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as context:
+            drafts = reminders.assignment_drafts(today)
+        assert drafts
+        return len(context.captured_queries)
+
+    def assign() -> None:
+        due = today + dt.timedelta(days=4)
+        skills = ["ou-total"]
+        services.create_assignment(by=supervisor, goal=AssignmentGoal.SKILLS, due_on=due, skills=skills, team=team)
+
+    assign()
+    one = queries()
+    for _ in range(4):
+        assign()
+    assert queries() == one

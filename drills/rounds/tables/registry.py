@@ -10,6 +10,7 @@ import functools
 import importlib
 from dataclasses import dataclass
 
+from drills.kinds.base import GENERAL_FAMILY
 from drills.rounds.tables.base import TableGame
 from games.registry import GAMES
 
@@ -72,6 +73,22 @@ def skill_title(game: str) -> str:
 
 def is_round_skill(kind: str) -> bool:
     return kind.startswith(SKILL_PREFIX)
+
+
+def game_of_skill(kind: str) -> str:
+    """ "blackjack" for the round skill "round-blackjack"."""
+    return kind[len(SKILL_PREFIX) :] if is_round_skill(kind) else ""
+
+
+ROUND_FAMILY = GENERAL_FAMILY
+"""A round skill is one skill family for spaced repetition (issue 15): the whole round."""
+
+
+def round_family_label(kind: str) -> str:
+    """ "Blackjack: a whole round", the one family of the round skill "round-blackjack"."""
+    game = game_of_skill(kind)
+    name = GAMES[game][0].split(" (")[0] if game in GAMES else game or kind
+    return f"{name}: a whole round"
 
 
 ROUND_TARGET_SECONDS = 5

@@ -4,7 +4,9 @@ with a reason (audited, staff of the property only), who expires in the next 30 
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 
 import pytest
 import time_machine
@@ -129,7 +131,50 @@ def test_only_staff_of_the_property_revoke(client_for, candidate, yearly: Bluepr
     assert certificate.revoked_at is None
 
 
-def test_the_admin_action_is_audited_too(client_for, candidate, yearly: Blueprint) -> None:  # type: ignore[no-untyped-def]
+def test_the_admin_action_asks_for_a_reason_and_is_audited(client_for, candidate, yearly: Blueprint, staff) -> None:  # type: ignore[no-untyped-def]
     certificate = _pass(candidate, yearly)
-    client_for("staff").post("/admin/exams/certificate/", {"action": "revoke", "_selected_action": [certificate.pk]})
-    assert CertificateEvent.objects.filter(certificate=certificate).count() == 1
+    client = client_for("staff")
+    chosen = {"action": "revoke", "_selected_action": [certificate.pk]}
+    asked = client.post("/admin/exams/certificate/", chosen)
+    assert asked.status_code == 200
+    assert "Reason" in asked.content.decode()
+    assert client.post("/admin/exams/certificate/", chosen | {"apply": "1", "reason": "  "}).status_code == 400
+    certificate.refresh_from_db()
+    assert certificate.revoked_at is None  # no reason: nothing revoked
+    client.post("/admin/exams/certificate/", chosen | {"apply": "1", "reason": "Card counting ring"})
+    certificate.refresh_from_db()
+    assert certificate.revoked_at is not None
+    (event,) = CertificateEvent.objects.filter(certificate=certificate)
+    assert (event.actor, event.reason) == (staff, "Card counting ring")
+
+
+def test_staff_find_a_revoke_action_for_any_certificate(client_for, candidate, casino) -> None:  # type: ignore[no-untyped-def]
+    certificate = _pass(candidate, make_blueprint(casino, "For good"))  # no expiry: never "expiring"
+    link = f'href="/learning/certificates/{certificate.pk}/revoke/"'
+    staff = client_for("staff")
+    assert link in staff.get("/learning/certificates/").content.decode()
+    assert link in staff.get("/exams/results/").content.decode()
+    supervisor = client_for("supervisor")
+    assert link not in supervisor.get("/learning/certificates/").content.decode()
+    assert link not in supervisor.get("/exams/results/").content.decode()
+    staff.post(f"/learning/certificates/{certificate.pk}/revoke/", {"reason": "Licence withdrawn"})
+    assert link not in staff.get("/exams/results/").content.decode()  # revoked: nothing left to revoke
+    assert link not in staff.get("/learning/certificates/").content.decode()
+
+
+def test_the_results_csv_says_valid_expired_or_revoked(client_for, candidate, yearly: Blueprint, staff) -> None:  # type: ignore[no-untyped-def]
+    certificate = _pass(candidate, yearly)
+    client = client_for("supervisor")
+
+    def status_column() -> str:
+        header, *rows = csv.reader(io.StringIO(client.get("/exams/results.csv").content.decode()))
+        assert len(rows) == 1, rows
+        return rows[0][header.index("certificate")]
+
+    assert status_column() == "valid"
+    Certificate.objects.filter(pk=certificate.pk).update(expires_on=timezone.localdate() - dt.timedelta(days=1))
+    assert status_column() == "expired"
+    from drills.learning.services import revoke
+
+    revoke(certificate, by=staff, reason="exam irregularity")
+    assert status_column() == "revoked"

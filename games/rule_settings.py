@@ -30,6 +30,7 @@ _TWENTY_ONE: Final = {
     "decks": SettingInfo("Decks in the shoe", "BJ-1"),
     "max_hands": SettingInfo("Most hands a box may split into", "BJ-S2"),
     "double_after_split": SettingInfo("Double after split", "BJ-D2"),
+    "surrender_offered": SettingInfo("Surrender offered", "BJ-R1"),
     "blackjack_paid_at_turn": SettingInfo("Blackjack paid at its box's turn", "BJ-P5"),
     "settle_box_by_box": SettingInfo("Settlement box by box", "BJ-P9"),
 }

@@ -41,6 +41,9 @@ SETTINGS: Final[dict[str, SettingText]] = {
     "double_after_split": SettingText(
         "Double after split", "BJ-D2", "Ticked: a split hand (not split Aces) may double down."
     ),
+    "surrender_offered": SettingText(
+        "Surrender offered", "BJ-R1", "Ticked: a player may surrender half the bet on the first two cards."
+    ),
     "super_match": SettingText(
         "Super Match pay table", "JS-SM", "What each combination of the first four cards pays; one left out loses."
     ),

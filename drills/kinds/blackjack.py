@@ -291,8 +291,11 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         kinds = [kind.value for kind in PayoutKind]
-        weights = {Difficulty.EASY: (4, 3, 2, 1, 1), Difficulty.NORMAL: (3, 2, 2, 2, 2),
-                   Difficulty.HARD: (4, 1, 2, 3, 3)}[difficulty]
+        weights: tuple[int, ...] = {Difficulty.EASY: (4, 3, 2, 1, 1), Difficulty.NORMAL: (3, 2, 2, 2, 2),
+                                    Difficulty.HARD: (4, 1, 2, 3, 3)}[difficulty]
+        if not rules.surrender_offered:  # BJ-R1: no surrender to pay where the house offers none
+            weights = tuple(w for k, w in zip(kinds, weights, strict=True) if k != PayoutKind.SURRENDER)
+            kinds = [k for k in kinds if k != PayoutKind.SURRENDER]
         kind = rng.choices(kinds, weights=weights)[0]
         bet = draw_bet(rng, difficulty)
         if kind == PayoutKind.INSURANCE:

@@ -24,6 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from drills.kinds._changes import RuleChange
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
 from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.learning import selectors as learning_selectors
@@ -87,14 +88,16 @@ def _checked_regeneration(stored: DrillScenario, rules: HouseRules) -> Scenario:
     return scenario
 
 
-def drill_rules(user: User, kind: DrillKind[Any], retry_of: DrillScenario | None = None) -> InForce:
+def drill_rules(user: User, kind: DrillKind[Any], retry_of: DrillScenario | None = None,
+                change: RuleChange | None = None) -> InForce:
     """The rules a new scenario of ``kind`` runs under: the property's rule set for the game
     with the version in force (due versions applied first); for a "what changed" kind, the
-    change assigned to the trainee (a retry: the original's), of no one rule set."""
+    change assigned to the trainee (``change``: one of theirs chosen; a retry: the original's),
+    of no one rule set."""
     if is_change_kind(kind):
         if retry_of is not None:
             return InForce(None, None, stored_rules(retry_of))
-        change = change_for(user, kind.game)
+        change = change or change_for(user, kind.game)
         if change is None:
             raise GameError(NOT_ASSIGNED)
         return InForce(None, None, change)
@@ -110,6 +113,7 @@ def start_scenario(
     seed: int | None = None,
     retry_of: DrillScenario | None = None,
     family: str | None = None,
+    change: RuleChange | None = None,
 ) -> tuple[DrillScenario, Scenario]:
     """Generate a scenario under the user's property's rules and store it as shown now.
 
@@ -119,7 +123,7 @@ def start_scenario(
     ``difficulty`` ``None`` means normal, or for a review: wherever the family occurs.
     Raises :class:`games.errors.GameError` when the kind is unavailable under the rules.
     """
-    in_force = drill_rules(user, kind, retry_of)
+    in_force = drill_rules(user, kind, retry_of, change)
     rules = in_force.rules
     seed, difficulty, scenario = _draw(user, kind, difficulty, rules, seed, family)
     stored = DrillScenario.objects.create(

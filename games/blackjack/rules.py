@@ -42,6 +42,9 @@ BLACKJACK_PAYS_3_TO_2: Final = Ratio(3, 2)
 INSURANCE_PAYS_2_TO_1: Final = Ratio(2, 1)
 """Every winning hand but a blackjack is paid 1:1 (BJ-5); so is even money (BJ-E)."""
 
+NO_SURRENDER: Final = 'the house does not offer surrender (BJ-R1, house setting "Surrender offered")'
+"""Why a hand may not surrender where the rule set's ``surrender_offered`` is off."""
+
 MAX_DECKS: Final = 8
 MAX_HANDS_LIMIT: Final = 8
 
@@ -87,6 +90,8 @@ class TwentyOneRules(HouseRules):
     """BJ-S2: a box may be split into at most this many hands (three splits)."""
     double_after_split: bool = True
     """BJ-D2: a split hand (not split Aces) may double."""
+    surrender_offered: bool = True
+    """BJ-R1 (house): the house offers surrender at all (seed 001 does); BJ-R1 to BJ-R3 say how."""
     blackjack_paid_at_turn: bool = True
     """BJ-P5 (house; JS-P5): a blackjack against a dealer card that is not an Ace or a
     10-value is paid when its box's turn comes; False: it waits for the settlement and is

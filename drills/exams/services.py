@@ -28,8 +28,8 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
-from drills.exams import scoring
-from drills.exams.blueprints import section_specs, snapshot, validate, version_settings
+from drills.exams import draw, scoring
+from drills.exams.blueprints import snapshot, validate, version_settings
 from drills.exams.errors import ItemFinal, NoSuchItem, SittingOver, StartRefused, TimeUp
 from drills.exams.models import (
     FINISHED,
@@ -236,7 +236,7 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
             _close(sitting.pk, now)  # overdue, not swept yet: closed at its deadline first
             sitting.refresh_from_db()
         version = _latest_version_held(blueprint)
-        specs = section_specs(version) if version is not None else []
+        specs = draw.sections_of(version) if version is not None else []
         check = start_check(blueprint, version, sittings, now, has_sections=bool(specs))
         if check.refusal is not None:
             raise StartRefused(check.refusal)
@@ -269,18 +269,8 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
             started_at=now,
             deadline=deadline,
         )
-        SittingItem.objects.bulk_create(
-            SittingItem(
-                sitting=sitting,
-                position=item.position,
-                section_position=item.section_position,
-                kind=item.kind,
-                difficulty=item.difficulty,
-                seed=scoring.item_seed(form_seed, item.position),
-                target_seconds=item.target_seconds,
-            )
-            for item in planned
-        )
+        draw.insert_items(sitting, planned)
+        draw.remember_when_committed(version, specs)
     return StartOutcome(sitting, resumed=False)
 
 

@@ -9,9 +9,11 @@
   whose ids are never handed out twice (a sequence does not roll back; SQLite's
   ``AUTOINCREMENT`` does, so a rolled-back test's version id comes back with other
   sections); the key holds the version's creation time as well as its id.
-- :func:`insert_items` writes a sitting's items in one ``INSERT … SELECT FROM unnest(…)``
-  on PostgreSQL, the columns the model does not vary per item taken from the model's own
-  defaults (so a new field with a default is written as the ORM would); elsewhere it is
+- :func:`insert_sitting` writes a new sitting and its items in one statement on PostgreSQL
+  (``WITH s AS (INSERT … RETURNING id) INSERT … SELECT FROM s, unnest(…)``): the sitting's
+  columns as the ORM would write them (``pre_save`` and ``get_db_prep_save`` of every
+  field), the item columns that do not vary per item from the model's own defaults (so a
+  new field with a default is written as the ORM would). Elsewhere: ``save`` and
   ``bulk_create``.
 """
 
@@ -74,38 +76,50 @@ def forget_all() -> None:
         _frozen.clear()
 
 
-# --- the items' insert ------------------------------------------------------------------------
+# --- the sitting's and its items' insert --------------------------------------------------------
 
 VARYING = ("position", "section_position", "kind", "difficulty", "seed", "target_seconds")
 """The item columns that differ from item to item (one array each)."""
 
 
 @cache
+def _sitting_fields() -> tuple[Field[Any, Any], ...]:
+    return tuple(f for f in Sitting._meta.concrete_fields if not f.primary_key)
+
+
+@cache
 def _constant_fields() -> tuple[Field[Any, Any], ...]:
-    """Every other concrete column but the key and the sitting: written with its default."""
-    skip = {"id", "sitting", *VARYING}
-    return tuple(f for f in SittingItem._meta.concrete_fields if f.name not in skip)
+    """Every other item column but the key and the sitting: written with its default."""
+    skip = {"sitting", *VARYING}
+    return tuple(f for f in SittingItem._meta.concrete_fields if not f.primary_key and f.name not in skip)
 
 
 @cache
 def _insert_sql() -> str:
-    meta = SittingItem._meta
+    """Parameters: the sitting's fields, the items' constant fields, the varying arrays."""
     quote = connection.ops.quote_name
-    fields = {f.name: f for f in meta.concrete_fields}
+    sitting_fields = _sitting_fields()
+    sitting_values = ", ".join(f"%s::{f.db_type(connection)}" for f in sitting_fields)
+    items = {f.name: f for f in SittingItem._meta.concrete_fields}
     constant = _constant_fields()
-    columns = [fields["sitting"].column, *(fields[n].column for n in VARYING), *(f.column for f in constant)]
-    arrays = ", ".join(f"%s::{fields[n].db_type(connection)}[]" for n in VARYING)
+    columns = [items["sitting"].column, *(items[n].column for n in VARYING), *(f.column for f in constant)]
     constants = "".join(f", %s::{f.db_type(connection)}" for f in constant)
+    arrays = ", ".join(f"%s::{items[n].db_type(connection)}[]" for n in VARYING)
     return (
-        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(c) for c in columns)}) "
-        f"SELECT %s::{fields['sitting'].db_type(connection)}, u.*{constants} FROM unnest({arrays}) AS u"
+        f"WITH s AS (INSERT INTO {quote(Sitting._meta.db_table)} "
+        f"({', '.join(quote(f.column) for f in sitting_fields)}) VALUES ({sitting_values}) "
+        f"RETURNING {quote(Sitting._meta.pk.column)} AS id) "
+        f"INSERT INTO {quote(SittingItem._meta.db_table)} ({', '.join(quote(c) for c in columns)}) "
+        f"SELECT s.id, u.*{constants} FROM s, unnest({arrays}) AS u RETURNING {quote(items['sitting'].column)}"
     )
 
 
-def insert_items(sitting: Sitting, planned: Sequence[scoring.PlannedItem]) -> None:
-    """The sitting's items, each seeded from the form seed and its position."""
+def insert_sitting(sitting: Sitting, planned: Sequence[scoring.PlannedItem]) -> None:
+    """Write a new, unsaved sitting and its items, each seeded from the sitting's form seed
+    and the item's position."""
     seeds = [scoring.item_seed(sitting.form_seed, item.position) for item in planned]
-    if connection.vendor != "postgresql":
+    if connection.vendor != "postgresql" or not planned:
+        sitting.save(force_insert=True)
         SittingItem.objects.bulk_create(
             SittingItem(
                 sitting=sitting,
@@ -119,6 +133,8 @@ def insert_items(sitting: Sitting, planned: Sequence[scoring.PlannedItem]) -> No
             for item, seed in zip(planned, seeds, strict=True)
         )
         return
+    values = [f.get_db_prep_save(f.pre_save(sitting, add=True), connection) for f in _sitting_fields()]
+    defaults = [f.get_db_prep_save(f.get_default(), connection) for f in _constant_fields()]
     arrays: list[list[Any]] = [
         [item.position for item in planned],
         [item.section_position for item in planned],
@@ -127,6 +143,8 @@ def insert_items(sitting: Sitting, planned: Sequence[scoring.PlannedItem]) -> No
         seeds,
         [item.target_seconds for item in planned],
     ]
-    defaults = [f.get_db_prep_save(f.get_default(), connection) for f in _constant_fields()]
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(), [sitting.pk, *defaults, *arrays])  # in the order of the SQL
+        cursor.execute(_insert_sql(), [*values, *defaults, *arrays])  # in the order of the SQL
+        sitting.pk = cursor.fetchone()[0]
+    sitting._state.adding = False
+    sitting._state.db = connection.alias

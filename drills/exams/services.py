@@ -220,7 +220,13 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
         raise StartRefused("only trainees of the exam's property may sit it")
     form_seed = new_form_seed()
     # The property's rules, read before the slot is locked (the lock is held for less).
-    rule_set = RuleSet.objects.filter(property_id=blueprint.property_id, game=blueprint.game, is_default=True).first()
+    # At most one default per property and game (a constraint): by key, not by the model's
+    # ordering (which joins the property for its name).
+    rule_set = (
+        RuleSet.objects.filter(property_id=blueprint.property_id, game=blueprint.game, is_default=True)
+        .order_by("pk")
+        .first()
+    )
     rule_version = apply_due_versions(rule_set) if rule_set is not None else None  # the version in force
     with transaction.atomic():
         _lock_slot(candidate, blueprint)
@@ -254,7 +260,7 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
         deadline = now + timedelta(minutes=version.time_limit_minutes)
         if blueprint.closes_at is not None:
             deadline = min(deadline, blueprint.closes_at)
-        sitting = Sitting.objects.create(
+        sitting = Sitting(
             candidate=candidate,
             blueprint=blueprint,
             version=version,
@@ -269,7 +275,7 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
             started_at=now,
             deadline=deadline,
         )
-        draw.insert_items(sitting, planned)
+        draw.insert_sitting(sitting, planned)
         draw.remember_when_committed(version, specs)
     return StartOutcome(sitting, resumed=False)
 

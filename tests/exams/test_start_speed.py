@@ -9,6 +9,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from drills.exams import draw, scoring, services
+from drills.exams.api import SUMMARY_FIELDS
 from drills.exams.blueprints import SectionSpec, save_version
 from drills.exams.models import Blueprint, BlueprintVersion, SittingItem
 from drills.models import Property, Role, User
@@ -50,6 +51,8 @@ def api_client(user: User) -> Client:
 def start(client: Client, blueprint: Blueprint) -> None:
     response = client.post(f"/api/v1/exams/{blueprint.pk}/start/", "{}", content_type="application/json")
     assert response.status_code == 201, response.content
+    body = response.json()
+    assert set(body) == set(SUMMARY_FIELDS) | {"resumed"}  # the schema's SittingStarted, no more
 
 
 def trainees(casino: Property, count: int) -> list[User]:

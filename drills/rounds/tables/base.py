@@ -15,6 +15,7 @@ settlement when the focus is the deal) is applied by the server as the engine sa
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -253,7 +254,9 @@ _DEFAULT: Any = _Default()
 LEAVE_DEFAULT = _DEFAULT
 
 
+@functools.cache
 def _hints(action_class: type[Action]) -> dict[str, Any]:
+    """An action class's field types (constant per class: worked out once per process)."""
     return typing.get_type_hints(action_class)
 
 

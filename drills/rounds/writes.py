@@ -1,0 +1,71 @@
+"""The one write of a common tap: the try and the round's counters, applied only if the
+round is still at the version it was read at (compare and set, no row lock held).
+
+On PostgreSQL it is one statement, ``WITH moved AS (UPDATE the round … WHERE it is still
+at that version RETURNING id) INSERT the try … FROM moved``: atomic on its own, so a tap
+that lost a race to another tap on the same round (a second tab, a double tap) changes
+nothing and is read again. Elsewhere (SQLite in tests) the same two writes run in one
+transaction, the update's row count deciding.
+"""
+
+from __future__ import annotations
+
+from django.db import connection, transaction
+
+from drills.rounds.models import DealtRound, RoundStatus, RoundStep
+
+Version = tuple[int, int, int]  # the round's steps, right and wrong when it was read
+
+
+def save_if_unchanged(stored: DealtRound, version: Version, fields: list[str], step: RoundStep) -> bool:
+    """Write ``fields`` of ``stored`` and insert ``step`` if the round is still open at
+    ``version``; False (nothing written) if another tap got there first."""
+    if connection.vendor != "postgresql":
+        return _two_writes(stored, version, fields, step)
+    sql, params = _statement(stored, version, fields, step)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    step.pk = row[0]
+    step._state.adding, step._state.db = False, connection.alias
+    return True
+
+
+def _two_writes(stored: DealtRound, version: Version, fields: list[str], step: RoundStep) -> bool:
+    steps, right, wrong = version
+    with transaction.atomic():
+        moved = DealtRound.objects.filter(
+            pk=stored.pk, steps=steps, right=right, wrong=wrong, status=RoundStatus.OPEN
+        ).update(**{name: getattr(stored, name) for name in fields})
+        if not moved:
+            return False
+        step.save()
+    return True
+
+
+def _statement(stored: DealtRound, version: Version, fields: list[str], step: RoundStep) -> tuple[str, list[object]]:
+    quote = connection.ops.quote_name
+    round_meta, step_meta = DealtRound._meta, RoundStep._meta
+    sets, params = [], []
+    for name in fields:
+        field = round_meta.get_field(name)
+        sets.append(f"{quote(field.column)} = %s")
+        params.append(field.get_db_prep_save(getattr(stored, name), connection))
+    params.extend([stored.pk, *version, RoundStatus.OPEN.value])
+    columns, values = [quote(step_meta.get_field("round").column)], ["moved.id"]
+    for field in step_meta.concrete_fields:
+        if field.primary_key or field.name == "round":
+            continue
+        columns.append(quote(field.column))
+        values.append(f"%s::{field.db_type(connection)}")
+        params.append(field.get_db_prep_save(getattr(step, field.attname), connection))
+    sql = (
+        f"WITH moved AS (UPDATE {quote(round_meta.db_table)} SET {', '.join(sets)}"
+        f" WHERE {quote('id')} = %s AND {quote('steps')} = %s AND {quote('right')} = %s"
+        f" AND {quote('wrong')} = %s AND {quote('status')} = %s RETURNING {quote('id')} AS id)"
+        f" INSERT INTO {quote(step_meta.db_table)} ({', '.join(columns)})"
+        f" SELECT {', '.join(values)} FROM moved RETURNING {quote('id')}"
+    )
+    return sql, params

@@ -433,7 +433,7 @@ def _finish(stored: DealtRound, now: Any) -> None:
     The Attempt row is the raw record the nightly rebuild folds, so roll-ups stay exact."""
     stored.status = RoundStatus.FINISHED
     stored.finished_at = now
-    first_wrong = stored.tries.filter(right=False).order_by("number").first()
+    first_wrong = stored.tries.filter(right=False).order_by("number").first() if stored.wrong else None
     if stored.exam_item_id is None:
         scenario = DrillScenario.objects.create(
             user_id=stored.user_id,

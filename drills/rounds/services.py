@@ -27,8 +27,8 @@ from decimal import ROUND_DOWN, Decimal
 from enum import Enum
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Subquery
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Model
 from django.utils import timezone
 
 from drills.learning import services as learning_services
@@ -272,10 +272,15 @@ def _guarded(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -
 
 
 def _read(filters: dict[str, Any], key: str, *, lock: bool) -> DealtRound:
-    """The round and, in the same statement, whether this key was used already."""
-    used = RoundStep.objects.filter(round=OuterRef("pk"), key=key).values("pk")[:1]
-    rounds = DealtRound.objects.select_for_update() if lock else DealtRound.objects.all()
-    stored = rounds.filter(**filters).annotate(used_step=Subquery(used)).first()
+    """The round and, in the same statement, whether this key was used already (its
+    ``used_step``): SQL written once per process, not compiled by the ORM on every tap."""
+    names = tuple(sorted(filters))
+    params: list[Any] = [key]
+    for name in names:
+        value = filters[name]
+        field = DealtRound._meta.pk if name == "pk" else DealtRound._meta.get_field(name)
+        params.append(field.get_db_prep_value(value.pk if isinstance(value, Model) else value, connection))
+    stored = next(iter(DealtRound.objects.raw(writes.read_sql(names, lock), params)), None)
     if stored is None:
         raise NoSuchRound("no such round")
     return stored

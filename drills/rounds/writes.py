@@ -1,14 +1,20 @@
-"""The one write of a common tap: the try and the round's counters, applied only if the
-round is still at the version it was read at (compare and set, no row lock held).
+"""The read and the one write of a common tap.
 
-On PostgreSQL it is one statement, ``WITH moved AS (UPDATE the round … WHERE it is still
-at that version RETURNING id) INSERT the try … FROM moved``: atomic on its own, so a tap
-that lost a race to another tap on the same round (a second tab, a double tap) changes
+The read: the round and whether the tap's key was used already, in one statement (locking
+the row on the locked path), its SQL written once per process. The write: the try and the
+round's counters, applied only if the round is still at the version it was read at
+(compare and set, no row lock held).
+
+On PostgreSQL the write is one statement, ``WITH moved AS (UPDATE the round … WHERE it is
+still at that version RETURNING id) INSERT the try … FROM moved``: atomic on its own, so a
+tap that lost a race to another tap on the same round (a second tab, a double tap) changes
 nothing and is read again. Elsewhere (SQLite in tests) the same two writes run in one
 transaction, the update's row count deciding.
 """
 
 from __future__ import annotations
+
+import functools
 
 from django.db import connection, transaction
 
@@ -69,3 +75,20 @@ def _statement(stored: DealtRound, version: Version, fields: list[str], step: Ro
         f" SELECT {', '.join(values)} FROM moved RETURNING {quote('id')}"
     )
     return sql, params
+
+
+@functools.cache
+def read_sql(filters: tuple[str, ...], lock: bool) -> str:
+    """The round found by ``filters`` (field names, each a ``%s`` after the key's) and, as
+    ``used_step``, the id of its try with the key ``%s`` (or NULL); ``FOR UPDATE`` if ``lock``."""
+    quote = connection.ops.quote_name
+    meta, step_meta = DealtRound._meta, RoundStep._meta
+    columns = [meta.pk.column if name == "pk" else meta.get_field(name).column for name in filters]
+    where = " AND ".join(f"r.{quote(column)} = %s" for column in columns)
+    return (
+        f"SELECT r.*, (SELECT s.{quote('id')} FROM {quote(step_meta.db_table)} s"
+        f" WHERE s.{quote(step_meta.get_field('round').column)} = r.{quote(meta.pk.column)} AND s.{quote('key')} = %s"
+        f" LIMIT 1) AS used_step FROM {quote(meta.db_table)} r WHERE {where}"
+        + (" FOR UPDATE OF r" if lock and connection.features.has_select_for_update_of else
+           " FOR UPDATE" if lock and connection.features.has_select_for_update else "")
+    )

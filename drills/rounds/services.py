@@ -280,7 +280,7 @@ def _read(filters: dict[str, Any], key: str, *, lock: bool) -> DealtRound:
         value = filters[name]
         field = DealtRound._meta.pk if name == "pk" else DealtRound._meta.get_field(name)
         params.append(field.get_db_prep_value(value.pk if isinstance(value, Model) else value, connection))
-    stored = next(iter(DealtRound.objects.raw(writes.read_sql(names, lock), params)), None)
+    stored = writes.read_round(names, lock, params)
     if stored is None:
         raise NoSuchRound("no such round")
     return stored

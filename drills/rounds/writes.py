@@ -15,8 +15,10 @@ transaction, the update's row count deciding.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from django.db import connection, transaction
+from django.db.models.expressions import Col
 
 from drills.rounds.models import DealtRound, RoundStatus, RoundStep
 
@@ -77,16 +79,45 @@ def _statement(stored: DealtRound, version: Version, fields: list[str], step: Ro
     return sql, params
 
 
+def read_round(filters: tuple[str, ...], lock: bool, params: list[object]) -> DealtRound | None:
+    """The round found by ``filters`` (``params``: the key, then each filter's value), with
+    ``used_step`` set: the id of its try with that key, or None."""
+    with connection.cursor() as cursor:
+        cursor.execute(_read_sql(filters, lock), params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = DealtRound._meta.concrete_fields
+    values = list(row[:-1])
+    for index, (column, converters) in enumerate(_converters()):
+        for converter in converters:
+            values[index] = converter(values[index], column, connection)
+    stored = DealtRound.from_db(connection.alias, [field.attname for field in fields], values)
+    stored.used_step = row[-1]  # type: ignore[attr-defined]
+    return stored
+
+
 @functools.cache
-def read_sql(filters: tuple[str, ...], lock: bool) -> str:
-    """The round found by ``filters`` (field names, each a ``%s`` after the key's) and, as
-    ``used_step``, the id of its try with the key ``%s`` (or NULL); ``FOR UPDATE`` if ``lock``."""
+def _converters() -> list[tuple[Col, list[Any]]]:
+    """Each round column and the database's converters of its values (as the ORM reads them)."""
+    out = []
+    for field in DealtRound._meta.concrete_fields:
+        column = field.get_col(DealtRound._meta.db_table)
+        out.append((column, [*connection.ops.get_db_converters(column), *column.get_db_converters(connection)]))
+    return out
+
+
+@functools.cache
+def _read_sql(filters: tuple[str, ...], lock: bool) -> str:
+    """The round's columns found by ``filters`` (each a ``%s`` after the key's) and, last, the
+    id of its try with the key ``%s`` (or NULL); ``FOR UPDATE`` if ``lock``."""
     quote = connection.ops.quote_name
     meta, step_meta = DealtRound._meta, RoundStep._meta
     columns = [meta.pk.column if name == "pk" else meta.get_field(name).column for name in filters]
     where = " AND ".join(f"r.{quote(column)} = %s" for column in columns)
+    selected = ", ".join(f"r.{quote(field.column)}" for field in meta.concrete_fields)
     return (
-        f"SELECT r.*, (SELECT s.{quote('id')} FROM {quote(step_meta.db_table)} s"
+        f"SELECT {selected}, (SELECT s.{quote('id')} FROM {quote(step_meta.db_table)} s"
         f" WHERE s.{quote(step_meta.get_field('round').column)} = r.{quote(meta.pk.column)} AND s.{quote('key')} = %s"
         f" LIMIT 1) AS used_step FROM {quote(meta.db_table)} r WHERE {where}"
         + (" FOR UPDATE OF r" if lock and connection.features.has_select_for_update_of else

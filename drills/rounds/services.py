@@ -278,8 +278,7 @@ def _read(filters: dict[str, Any], key: str, *, lock: bool) -> DealtRound:
     params: list[Any] = [key]
     for name in names:
         value = filters[name]
-        field = DealtRound._meta.pk if name == "pk" else DealtRound._meta.get_field(name)
-        params.append(field.get_db_prep_value(value.pk if isinstance(value, Model) else value, connection))
+        params.append(writes.round_field(name).get_db_prep_value(value.pk if isinstance(value, Model) else value, connection))
     stored = writes.read_round(names, lock, params)
     if stored is None:
         raise NoSuchRound("no such round")

@@ -18,6 +18,7 @@ import functools
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Field
 from django.db.models.expressions import Col
 
 from drills.rounds.models import DealtRound, RoundStatus, RoundStep
@@ -53,33 +54,49 @@ def _two_writes(stored: DealtRound, version: Version, fields: list[str], step: R
     return True
 
 
-def _statement(stored: DealtRound, version: Version, fields: list[str], step: RoundStep) -> tuple[str, list[object]]:
+def _statement(stored: DealtRound, version: Version, fields: list[str], step: RoundStep) -> tuple[str, list[Any]]:
+    round_fields, step_fields = _round_fields(tuple(fields)), _step_fields()
+    params: list[Any] = [f.get_db_prep_save(getattr(stored, f.attname), connection) for f in round_fields]
+    params.extend([stored.pk, *version, RoundStatus.OPEN.value])
+    params.extend(field.get_db_prep_save(getattr(step, field.attname), connection) for field in step_fields)
+    return _write_sql(tuple(fields)), params
+
+
+def round_field(name: str) -> Field[Any, Any]:
+    """A concrete field of the round by name (``pk`` too)."""
+    field = DealtRound._meta.pk if name == "pk" else DealtRound._meta.get_field(name)
+    assert isinstance(field, Field)
+    return field
+
+
+@functools.cache
+def _round_fields(names: tuple[str, ...]) -> list[Field[Any, Any]]:
+    return [round_field(name) for name in names]
+
+
+@functools.cache
+def _step_fields() -> list[Field[Any, Any]]:
+    return [f for f in RoundStep._meta.concrete_fields if not f.primary_key and f.name != "round"]
+
+
+@functools.cache
+def _write_sql(names: tuple[str, ...]) -> str:
+    """The compare-and-set statement writing the round fields ``names`` (written once)."""
     quote = connection.ops.quote_name
     round_meta, step_meta = DealtRound._meta, RoundStep._meta
-    sets, params = [], []
-    for name in fields:
-        field = round_meta.get_field(name)
-        sets.append(f"{quote(field.column)} = %s")
-        params.append(field.get_db_prep_save(getattr(stored, name), connection))
-    params.extend([stored.pk, *version, RoundStatus.OPEN.value])
-    columns, values = [quote(step_meta.get_field("round").column)], ["moved.id"]
-    for field in step_meta.concrete_fields:
-        if field.primary_key or field.name == "round":
-            continue
-        columns.append(quote(field.column))
-        values.append(f"%s::{field.db_type(connection)}")
-        params.append(field.get_db_prep_save(getattr(step, field.attname), connection))
-    sql = (
-        f"WITH moved AS (UPDATE {quote(round_meta.db_table)} SET {', '.join(sets)}"
+    sets = ", ".join(f"{quote(field.column)} = %s" for field in _round_fields(names))
+    columns = [quote(step_meta.get_field("round").column), *(quote(f.column) for f in _step_fields())]
+    values = ["moved.id", *(f"%s::{f.db_type(connection)}" for f in _step_fields())]
+    return (
+        f"WITH moved AS (UPDATE {quote(round_meta.db_table)} SET {sets}"
         f" WHERE {quote('id')} = %s AND {quote('steps')} = %s AND {quote('right')} = %s"
         f" AND {quote('wrong')} = %s AND {quote('status')} = %s RETURNING {quote('id')} AS id)"
         f" INSERT INTO {quote(step_meta.db_table)} ({', '.join(columns)})"
         f" SELECT {', '.join(values)} FROM moved RETURNING {quote('id')}"
     )
-    return sql, params
 
 
-def read_round(filters: tuple[str, ...], lock: bool, params: list[object]) -> DealtRound | None:
+def read_round(filters: tuple[str, ...], lock: bool, params: list[Any]) -> DealtRound | None:
     """The round found by ``filters`` (``params``: the key, then each filter's value), with
     ``used_step`` set: the id of its try with that key, or None."""
     with connection.cursor() as cursor:
@@ -113,7 +130,7 @@ def _read_sql(filters: tuple[str, ...], lock: bool) -> str:
     id of its try with the key ``%s`` (or NULL); ``FOR UPDATE`` if ``lock``."""
     quote = connection.ops.quote_name
     meta, step_meta = DealtRound._meta, RoundStep._meta
-    columns = [meta.pk.column if name == "pk" else meta.get_field(name).column for name in filters]
+    columns = [round_field(name).column for name in filters]
     where = " AND ".join(f"r.{quote(column)} = %s" for column in columns)
     selected = ", ".join(f"r.{quote(field.column)}" for field in meta.concrete_fields)
     return (

@@ -15,7 +15,6 @@ settlement when the focus is the deal) is applied by the server as the engine sa
 from __future__ import annotations
 
 import dataclasses
-import functools
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -254,10 +253,15 @@ _DEFAULT: Any = _Default()
 LEAVE_DEFAULT = _DEFAULT
 
 
-@functools.cache
+_HINTS: dict[type[Action], dict[str, Any]] = {}
+
+
 def _hints(action_class: type[Action]) -> dict[str, Any]:
     """An action class's field types (constant per class: worked out once per process)."""
-    return typing.get_type_hints(action_class)
+    hints = _HINTS.get(action_class)
+    if hints is None:
+        hints = _HINTS[action_class] = typing.get_type_hints(action_class)
+    return hints
 
 
 def _members(hint: Any) -> tuple[Any, ...]:

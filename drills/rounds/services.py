@@ -277,8 +277,8 @@ def _read(filters: dict[str, Any], key: str, *, lock: bool) -> DealtRound:
     names = tuple(sorted(filters))
     params: list[Any] = [key]
     for name in names:
-        value = filters[name]
-        params.append(writes.round_field(name).get_db_prep_value(value.pk if isinstance(value, Model) else value, connection))
+        value = filters[name].pk if isinstance(filters[name], Model) else filters[name]
+        params.append(writes.round_field(name).get_db_prep_value(value, connection))
     stored = writes.read_round(names, lock, params)
     if stored is None:
         raise NoSuchRound("no such round")

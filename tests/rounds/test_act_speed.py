@@ -15,7 +15,7 @@ from drills.models import User
 from drills.rounds import presenters, services
 from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound, RoundStep
-from drills.rounds.tables.base import Focus, Level, Tap, TableGame
+from drills.rounds.tables.base import Focus, Level, TableGame, Tap
 from drills.rounds.tables.registry import table_for
 from games.procedure import Round
 
@@ -73,7 +73,8 @@ def test_a_tap_that_lost_a_race_to_a_refused_tap_is_read_again(trainee: User, to
 
     outcome = services.act_for(trainee, stored.public_id, racing, "this-tab-1", 0)
     assert calls == [0, 1]  # read at wrong=0, lost, read again at wrong=1
-    assert outcome.step.right and outcome.step.number == 2
+    assert outcome.step.right
+    assert outcome.step.number == 2
     stored.refresh_from_db()
     assert (stored.steps, stored.right, stored.wrong) == (1, 1, 1)
     assert RoundStep.objects.filter(round=stored).count() == 2
@@ -105,7 +106,8 @@ def test_a_double_tap_racing_itself_is_answered_once(trainee: User, toy_table: T
         return Tap("deal", {"box": 1})
 
     outcome = services.act_for(trainee, stored.public_id, racing, "double-tap-1", 0)
-    assert outcome.repeated and outcome.step.pk == inner[0].step.pk
+    assert outcome.repeated
+    assert outcome.step.pk == inner[0].step.pk
     stored.refresh_from_db()
     assert (stored.steps, stored.right, stored.wrong) == (1, 1, 0)
 

@@ -1,8 +1,7 @@
-"""Writes of dealt rounds: start a round, take one tap (once, under the round's row lock),
-finish it into progress.
+"""Writes of dealt rounds: start a round, take one tap (once), finish it into progress.
 
 Every tap carries an idempotency key and the table version the page showed (``seen``,
-the log length). Under ``SELECT … FOR UPDATE`` on the round:
+the log length). On the round as read, with the key's use in the same statement:
 
 - a key already used returns what that tap got the first time, applying nothing (a double
   tap, a retried request);
@@ -11,9 +10,15 @@ the log length). Under ``SELECT … FOR UPDATE`` on the round:
 - otherwise the tap becomes an engine action; the engine accepts it (the log grows, then
   the server applies every following action the trainee is not drilling) or refuses it
   with a :class:`~games.procedure.ProcedureError` (counted, its rule and the due action
-  kept). The try is saved in the same transaction as its effect.
-"""
+  kept). The try is saved in the same write as its effect.
 
+A common tap takes no row lock: one read, then one compare-and-set write of the try and
+the round (``drills.rounds.writes``) that applies only if the round is still at the version
+read; a tap that lost a race applies nothing and is read again. A tap that ends the round,
+and any tap on an exam's round, run under ``SELECT … FOR UPDATE`` in one transaction: the
+try saved, then the round finished and graded into progress. The round as it stands is
+kept per process (``_STATES``) and used only when the row read has the same start and log.
+"""
 from __future__ import annotations
 
 import functools

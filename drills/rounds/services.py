@@ -1,8 +1,7 @@
-"""Writes of dealt rounds: start a round, take one tap (once, under the round's row lock),
-finish it into progress.
+"""Writes of dealt rounds: start a round, take one tap (once), finish it into progress.
 
 Every tap carries an idempotency key and the table version the page showed (``seen``,
-the log length). Under ``SELECT … FOR UPDATE`` on the round:
+the log length). On the round as read, with the key's use in the same statement:
 
 - a key already used returns what that tap got the first time, applying nothing (a double
   tap, a retried request);
@@ -11,27 +10,36 @@ the log length). Under ``SELECT … FOR UPDATE`` on the round:
 - otherwise the tap becomes an engine action; the engine accepts it (the log grows, then
   the server applies every following action the trainee is not drilling) or refuses it
   with a :class:`~games.procedure.ProcedureError` (counted, its rule and the due action
-  kept). The try is saved in the same transaction as its effect.
-"""
+  kept). The try is saved in the same write as its effect.
 
+A common tap takes no row lock: one read, then one compare-and-set write of the try and
+the round (``drills.rounds.writes``) that applies only if the round is still at the version
+read; a tap that lost a race applies nothing and is read again. A tap that ends the round,
+and any tap on an exam's round, run under ``SELECT … FOR UPDATE`` in one transaction: the
+try saved, then the round finished and graded into progress. The round as it stands is
+kept per process (``_STATES``) and used only when the row read has the same start and log.
+"""
 from __future__ import annotations
 
 import functools
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
+from enum import Enum
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Subquery
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Model
 from django.utils import timezone
 
 from drills.learning import services as learning_services
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
 from drills.progress import services as progress_services
-from drills.rounds import exams
+from drills.rounds import exams, writes
 from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound, RoundStatus, RoundStep, TableChips
 from drills.rounds.tables.base import Focus, Level, NotNow, TableGame, Tap
@@ -46,6 +54,7 @@ from games.registry import rules_class
 SEED_BITS = 62
 MAX_AUTOMATED = 2000  # automated actions in one go: far more than any round has
 NOT_NOW = " (not possible now)"  # a try whose action cannot exist now: its verb and this
+OPTIMISTIC_TRIES = 3  # unlocked reads of a round before a tap takes its row lock instead
 
 
 class StaleTable(Exception):
@@ -98,7 +107,45 @@ def current_state(stored: DealtRound) -> Round:
     """The round as it stands: its start and its log replayed (once per process and table
     version: the page, the API and the tap all ask for it)."""
     table = table_for(stored.game)
-    return _replayed(table, _start_key(stored), stored.log)
+    key = _start_key(stored)
+    known = _STATES.get(stored.pk, table, key, stored.log)
+    return known if known is not None else _replayed(table, key, stored.log)
+
+
+class _StateCache:
+    """The last state this process computed of each round, by round id: the next tap on the
+    round needs it, and replaying the log from the start would make a round quadratic. An
+    entry is used only when the table, the start key and the whole log equal those of the
+    row just read (under its lock when acting), so another process's newer tap, an older
+    version or another game's table can never be served from it; a miss replays the log.
+    Bounded (least recently used); thread-safe."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: OrderedDict[int, tuple[TableGame, StartKey, str, Round]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, round_id: int | None, table: TableGame, key: StartKey, log: str) -> Round | None:
+        with self.lock:
+            entry = self.entries.get(round_id) if round_id is not None else None
+            if entry is None or entry[0] is not table or entry[1] != key or entry[2] != log:
+                return None
+            self.entries.move_to_end(round_id)  # type: ignore[arg-type]
+            return entry[3]
+
+    def put(self, round_id: int, table: TableGame, key: StartKey, log: str, state: Round) -> None:
+        with self.lock:
+            self.entries[round_id] = (table, key, log, state)
+            self.entries.move_to_end(round_id)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+
+_STATES = _StateCache(2048)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -214,6 +261,12 @@ def act_for(user: User, public_id: Any, make_tap: TapMaker, key: str, seen: int)
 
 def _guarded(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -> TapOutcome:
     try:
+        for _ in range(OPTIMISTIC_TRIES):
+            outcome = _act_unlocked(filters, make_tap, key, seen)
+            if outcome is _LOCKED:
+                break
+            if isinstance(outcome, TapOutcome):
+                return outcome
         return _act(filters, make_tap, key, seen)
     except IntegrityError:
         # Two requests with one key raced past the check (possible only without the lock,
@@ -223,42 +276,61 @@ def _guarded(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -
         return TapOutcome(existing.round, existing, repeated=True)
 
 
-@transaction.atomic
-def _act(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -> TapOutcome:
-    # One statement locks the round and says whether this key was used already.
-    used = RoundStep.objects.filter(round=OuterRef("pk"), key=key).values("pk")[:1]
-    stored = DealtRound.objects.select_for_update().filter(**filters).annotate(used_step=Subquery(used)).first()
+def _read(filters: dict[str, Any], key: str, *, lock: bool) -> DealtRound:
+    """The round and, in the same statement, whether this key was used already (its
+    ``used_step``): SQL written once per process, not compiled by the ORM on every tap."""
+    names = tuple(sorted(filters))
+    params: list[Any] = [key]
+    for name in names:
+        value = filters[name].pk if isinstance(filters[name], Model) else filters[name]
+        params.append(writes.round_field(name).get_db_prep_value(value, connection))
+    stored = writes.read_round(names, lock, params)
     if stored is None:
         raise NoSuchRound("no such round")
-    if stored.used_step is not None:
-        return TapOutcome(stored, RoundStep.objects.get(pk=stored.used_step), repeated=True)
+    return stored
+
+
+def _open_check(stored: DealtRound, seen: int) -> TapOutcome | None:
+    """A repeated key's first answer; :class:`RoundClosed` or :class:`StaleTable`; or None
+    (the tap is to be taken)."""
+    if stored.used_step is not None:  # type: ignore[attr-defined]
+        return TapOutcome(stored, RoundStep.objects.get(pk=stored.used_step), repeated=True)  # type: ignore[attr-defined]
     if stored.finished:
         raise RoundClosed("this round is over: start a new one")
     if stored.exam_item_id is not None and (reason := exams.open_for_play(stored)):
         raise RoundClosed(reason)
     if seen != stored.steps:
         raise StaleTable(seen, stored.steps)
+    return None
+
+
+@dataclass(frozen=True)
+class _Tried:
+    """What a tap means on the round as read: the try to save and the round after it."""
+
+    step: RoundStep
+    state: Round  # the round before the tap
+    after: Round | None  # after the action and the automations; None: refused
+
+
+def _try(stored: DealtRound, make_tap: TapMaker, key: str, now: Any) -> _Tried:
+    """The try a tap is (nothing saved; :class:`TapError` if it is no tap at all)."""
     table = table_for(stored.game)
     state = current_state(stored)
     tap = make_tap(stored, state, table)  # TapError: nothing saved
-    now = timezone.now()
-    elapsed = max(0, int((now - stored.last_action_at).total_seconds() * 1000))
+    elapsed = min(max(0, int((now - stored.last_action_at).total_seconds() * 1000)), 2**31 - 1)
     due = state.due()
+    step = RoundStep(round=stored, key=key, number=stored.right + stored.wrong + 1, at_step=stored.steps,
+                     tap=_tap_json(tap), elapsed_ms=elapsed, tried_at=now)
     try:
         action = table.build(state, tap)
-    except NotNow:
-        return _refuse_not_now(stored, table, tap, key, due, min(elapsed, 2**31 - 1), now, state)
-    step = RoundStep(
-        round=stored,
-        key=key,
-        number=stored.right + stored.wrong + 1,
-        at_step=stored.steps,
-        tap=_tap_json(tap),
-        action=action.notation(),
-        due=due.action.notation() if due is not None else "",
-        elapsed_ms=min(elapsed, 2**31 - 1),
-        tried_at=now,
-    )
+    except NotNow:  # a tap whose action cannot exist now: refused, counted against the due action
+        step.action, step.right, step.mistake = f"{tap.verb}{NOT_NOW}", False, "out-of-order"
+        step.rule = (due.rules[0] if due and due.rules else "")[:100]
+        step.due = due.action.notation() if due else ""
+        step.explanation = table.explain_not_now(tap.verb, due)
+        return _Tried(step, state, None)
+    step.action, step.due = action.notation(), due.action.notation() if due is not None else ""
     try:
         after = state.apply(action)
     except ProcedureError as error:
@@ -266,39 +338,79 @@ def _act(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -> Ta
         step.rule, step.mistake = error.rule, error.mistake
         step.due = error.due.notation() if error.due is not None else step.due
         step.explanation = table.explain(error)
-        step.save()
-        stored.wrong += 1
-        stored.save(update_fields=["wrong"])
-        return TapOutcome(stored, step, repeated=False, state=state)
+        return _Tried(step, state, None)
     step.right = True
     step.rule = ",".join(due.rules)[:100] if due is not None else ""
-    step.save()
-    after = automate(table, after, Focus(stored.focus))
-    stored.log = format_log(after.log)
-    stored.steps = len(after.log)
+    return _Tried(step, state, automate(table, after, Focus(stored.focus)))
+
+
+def _counted(stored: DealtRound, tried: _Tried, now: Any) -> list[str]:
+    """The round's counters moved by the try (in memory); the fields changed."""
+    if tried.after is None:
+        stored.wrong += 1
+        return ["wrong"]
+    stored.log = format_log(tried.after.log)
+    stored.steps = len(tried.after.log)
     stored.right += 1
-    stored.trainee_ms += step.elapsed_ms
+    stored.trainee_ms += tried.step.elapsed_ms
     stored.last_action_at = now
-    fields = ["log", "steps", "right", "trainee_ms", "last_action_at"]
-    stored.save(update_fields=fields)
-    if after.finished:
+    return ["log", "steps", "right", "trainee_ms", "last_action_at"]
+
+
+def _remember(stored: DealtRound, state: Round) -> None:
+    _STATES.put(stored.pk, table_for(stored.game), _start_key(stored), stored.log, state)
+
+
+class _Next(Enum):
+    AGAIN = "again"  # another tap changed the round since it was read: read it again
+    LOCKED = "locked"  # take the locked path
+
+
+_AGAIN, _LOCKED = _Next.AGAIN, _Next.LOCKED
+
+
+def _act_unlocked(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -> TapOutcome | _Next:
+    """The common tap in one read and one write, without a transaction: the write (the try
+    and the round's counters, one statement) applies only if the round is still at the
+    version read (its steps and tries), so a tap that lost a race applies nothing and is
+    read again (``AGAIN``). A tap that ends the round, and an exam's round, take the locked
+    path (``LOCKED``): finishing writes progress in the round's transaction."""
+    stored = _read(filters, key, lock=False)
+    if stored.exam_item_id is not None:
+        return _LOCKED
+    answered = _open_check(stored, seen)
+    if answered is not None:
+        return answered
+    now = timezone.now()
+    tried = _try(stored, make_tap, key, now)
+    if tried.after is not None and tried.after.finished:
+        return _LOCKED
+    version = (stored.steps, stored.right, stored.wrong)
+    fields = _counted(stored, tried, now)
+    if not writes.save_if_unchanged(stored, version, fields, tried.step):
+        return _AGAIN
+    _remember(stored, tried.after or tried.state)
+    return TapOutcome(stored, tried.step, repeated=False, state=tried.after or tried.state)
+
+
+@transaction.atomic
+def _act(filters: dict[str, Any], make_tap: TapMaker, key: str, seen: int) -> TapOutcome:
+    """The tap under the round's row lock (one statement locks the round and says whether
+    this key was used already); the try is saved before the round is finished and graded."""
+    stored = _read(filters, key, lock=True)
+    answered = _open_check(stored, seen)
+    if answered is not None:
+        return answered
+    now = timezone.now()
+    tried = _try(stored, make_tap, key, now)
+    tried.step.save()
+    stored.save(update_fields=_counted(stored, tried, now))
+    after = tried.after or tried.state
+    if tried.after is not None and tried.after.finished:
         _finish(stored, now)
-    return TapOutcome(stored, step, repeated=False, state=after)
-
-
-def _refuse_not_now(
-    stored: DealtRound, table: TableGame, tap: Tap, key: str, due: Any, elapsed: int, now: Any, state: Round
-) -> TapOutcome:
-    """A tap whose action cannot exist now: refused and counted against the due action."""
-    step = RoundStep.objects.create(
-        round=stored, key=key, number=stored.right + stored.wrong + 1, at_step=stored.steps, tap=_tap_json(tap),
-        action=f"{tap.verb}{NOT_NOW}", right=False, rule=(due.rules[0] if due and due.rules else "")[:100],
-        mistake="out-of-order", due=due.action.notation() if due else "",
-        explanation=table.explain_not_now(tap.verb, due), elapsed_ms=elapsed, tried_at=now,
-    )
-    stored.wrong += 1
-    stored.save(update_fields=["wrong"])
-    return TapOutcome(stored, step, repeated=False, state=state)
+    else:
+        transaction.on_commit(functools.partial(_remember, stored, after))
+    return TapOutcome(stored, tried.step, repeated=False, state=after)
 
 
 def _tap_json(tap: Tap) -> dict[str, Any]:
@@ -330,7 +442,7 @@ def _finish(stored: DealtRound, now: Any) -> None:
     The Attempt row is the raw record the nightly rebuild folds, so roll-ups stay exact."""
     stored.status = RoundStatus.FINISHED
     stored.finished_at = now
-    first_wrong = stored.tries.filter(right=False).order_by("number").first()
+    first_wrong = stored.tries.filter(right=False).order_by("number").first() if stored.wrong else None
     if stored.exam_item_id is None:
         scenario = DrillScenario.objects.create(
             user_id=stored.user_id,

@@ -20,9 +20,17 @@ function init(args)
     end
   end
   sent = 0
+  -- wrk calls request() once on the first thread before the run, to check the script's
+  -- request (script_verify_request): that call must not use up the dealer's first tap,
+  -- or every later tap of its first round is a step ahead of the table (409, stale).
+  verifying = tid == 0
 end
 
 function request()
+  if verifying then
+    verifying = false
+    return requests[1]
+  end
   if sent >= #requests then
     -- Only reached if the stop below has not taken effect yet: a cheap read, never a tap.
     wrk.thread:stop()

@@ -11,9 +11,10 @@ loads it, in the same run and the same way, interleaved ``--passes`` times, with
 ``--dealers`` concurrent clients:
 
 - ``POST /api/v1/rounds/<id>/actions/``: each dealer deals its own rounds, one right action
-  after another (each request: lock the round row, rebuild the round from its seed and log,
-  check the action with the engine, apply the automations, save the try and the round;
-  the last action of a round also writes the progress record and roll-ups). Each pass
+  after another (each request: read the round and the key, take the round as it stands from
+  the worker's cache or rebuild it from its seed and log, check the action with the engine,
+  apply the automations, write the try and the round in one compare-and-set statement; the
+  last action of a round locks the row and also writes the progress record and roll-ups). Each pass
   deals rounds of its own, and a dealer that has sent every tap stops: a key is never
   sent twice (a repeated key is answered from the stored try, cheaply, and would flatter
   the rate);

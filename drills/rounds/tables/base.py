@@ -253,8 +253,15 @@ _DEFAULT: Any = _Default()
 LEAVE_DEFAULT = _DEFAULT
 
 
+_HINTS: dict[type[Action], dict[str, Any]] = {}
+
+
 def _hints(action_class: type[Action]) -> dict[str, Any]:
-    return typing.get_type_hints(action_class)
+    """An action class's field types (constant per class: worked out once per process)."""
+    hints = _HINTS.get(action_class)
+    if hints is None:
+        hints = _HINTS[action_class] = typing.get_type_hints(action_class)
+    return hints
 
 
 def _members(hint: Any) -> tuple[Any, ...]:

@@ -8,10 +8,22 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
+
+from django.template.defaultfilters import truncatechars
+from django.utils.safestring import SafeString, mark_safe
 
 from drills.progress.stats import Mastery
+
+
+def truncated(text: str, length: int) -> str:
+    """``text|truncatechars:length``, without the filter's lazy machinery for a short text
+    (the filter normalises to NFC and leaves a text of at most ``length`` characters alone)."""
+    text = unicodedata.normalize("NFC", text)
+    return text if len(text) <= length else truncatechars(text, length)
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,27 @@ class LineChart:
     @property
     def empty(self) -> bool:
         return not self.points
+
+    @property
+    def points_html(self) -> SafeString:
+        """The dots with their tooltips, as one string (a loop in the template costs more)."""
+        return mark_safe(  # the labels are escaped; x and y are numbers
+            "".join(
+                f'<circle class="dot" cx="{point.x}" cy="{point.y}" r="3.5">'
+                f"<title>{escape(point.label)}</title></circle>"
+                for point in self.points
+            )
+        )
+
+    @property
+    def rows_html(self) -> SafeString:
+        """The data table's rows (day, value, answers), as one string."""
+        return mark_safe(  # every value is escaped
+            "".join(
+                f"<tr><td>{escape(day)}</td><td>{escape(value)}</td><td>{escape(answers)}</td></tr>"
+                for day, value, answers in self.rows
+            )
+        )
 
 
 def accuracy_line(
@@ -146,6 +179,22 @@ class BarChart:
     @property
     def plot_width(self) -> int:
         return self.width - self.label_width - 60
+
+    @property
+    def bars_html(self) -> SafeString:
+        """Each bar's label, bar (with its tooltip) and value, as one string."""
+        left, value_x = self.label_width - 8, self.label_width + 6
+        return mark_safe(  # the labels are escaped; the rest are numbers
+            "".join(
+                f'\n      <text class="bar-label" x="{left}" y="{int(bar.y) + 15}" text-anchor="end">'
+                f"{escape(truncated(bar.label, 28))}</text>"
+                f'\n      <rect class="bar {escape(bar.css)}" x="{self.label_width}" y="{bar.y}" width="{bar.width}" '
+                f'height="{self.bar_height}"><title>{escape(bar.label)}: {escape(bar.value_label)}</title></rect>'
+                f'\n      <text class="bar-value" x="{value_x}" dx="{bar.width}" y="{int(bar.y) + 15}">'
+                f"{escape(bar.value_label)}</text>\n    "
+                for bar in self.bars
+            )
+        )
 
 
 def bar_chart(

@@ -181,7 +181,7 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
     )
     help_rows = [(trainee_url(row.trainee.pk), row.name, "; ".join(row.reasons)) for row in progress.needs_help]
     # Certification status per trainee and game, from the exams sub-app (one query).
-    status = certification_status(row.trainee for row in progress.rows)
+    status = certification_status(row.trainee.pk for row in progress.rows)
     certifications = [
         (row.name, trainee_url(row.trainee.pk), [status[row.trainee.pk][slug] for slug in GAMES])
         for row in progress.rows

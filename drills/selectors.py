@@ -24,8 +24,13 @@ def rules_for(property: Property | None, game: str) -> HouseRules:
 
     Raises :class:`games.errors.RuleSetError` when the stored values no longer validate.
     """
+    from drills.rule_versions.services import apply_due_versions  # (it reads this module)
+
     rule_set = default_rule_set(property, game)
-    return rule_set.as_rules() if rule_set is not None else default_rules(game)
+    if rule_set is None:
+        return default_rules(game)
+    apply_due_versions(rule_set)  # a signed-off version whose date has come is in force: one query
+    return rule_set.as_rules()
 
 
 def visible_rule_sets(user: User) -> QuerySet[RuleSet]:
@@ -51,12 +56,16 @@ class GameRules:
 
 
 def games_of(property: Property | None, defaults: dict[str, RuleSet] | None = None) -> list[GameRules]:
-    """Every game with the property's default rule set (``None``: the RULES.md defaults);
-    ``defaults``: those rule sets by game when the caller has read them already."""
+    """Every game with the property's default rule set (``None``: the RULES.md defaults), due
+    versions applied; ``defaults``: those rule sets by game when the caller has read them
+    already (``drills.progress.selectors.catalogue`` applies their due versions)."""
+    from drills.rule_versions.services import apply_due_to
+
     if defaults is None:
         defaults = {}
         if property is not None:
             defaults = {rs.game: rs for rs in RuleSet.objects.filter(property=property, is_default=True)}
+            apply_due_to(defaults.values())
     return [GameRules(slug, name, defaults.get(slug)) for slug, (name, _path) in GAMES.items()]
 
 

@@ -30,6 +30,9 @@ _TWENTY_ONE: Final = {
     "decks": SettingInfo("Decks in the shoe", "BJ-1"),
     "max_hands": SettingInfo("Most hands a box may split into", "BJ-S2"),
     "double_after_split": SettingInfo("Double after split", "BJ-D2"),
+    "surrender_offered": SettingInfo("Surrender offered", "BJ-R1"),
+    "blackjack_paid_at_turn": SettingInfo("Blackjack paid at its box's turn", "BJ-P5"),
+    "settle_box_by_box": SettingInfo("Settlement box by box", "BJ-P9"),
 }
 
 SETTINGS: Final[dict[str, dict[str, SettingInfo]]] = {
@@ -39,6 +42,7 @@ SETTINGS: Final[dict[str, dict[str, SettingInfo]]] = {
         "blackjack_pays": SettingInfo("Blackjack pays", "JS-3"),
         "dealer_hits_soft_17": SettingInfo("Dealer hits soft 17", "JS-5"),
         "decks": SettingInfo("Decks in the shoe", "JS-1"),
+        "blackjack_paid_at_turn": SettingInfo("Blackjack paid at its box's turn", "JS-P5"),
         "super_match": SettingInfo("Super Match pay table", "JS-SM"),
         "pair_bonus": SettingInfo("Pair bonus pay table", "JS-PB"),
         "bonus_limits": SettingInfo("Bonus bet limits per table limits", "JS-L"),
@@ -47,10 +51,12 @@ SETTINGS: Final[dict[str, dict[str, SettingInfo]]] = {
         "collection_fee": SettingInfo("Collection fee per hand", "PG-F"),
         "house_way": SettingInfo("House way", "PG-H"),
         "wheel_lowest_straight": SettingInfo("A-2-3-4-5 is the lowest straight", "PG-R"),
+        "stacks_to_empty_positions": SettingInfo("Stacks delivered to empty positions too", "PG-P3"),
     },
     "over-under-26": {
         "win_return_multiple": SettingInfo("A win returns this many Antes", "OU-W"),
         "bonus_pay_table": SettingInfo("Bonus pay table", "OU-10"),
+        "max_boxes": SettingInfo("Boxes at the table", "OU-P0"),
     },
 }
 """game slug -> setting name -> its label and rule ID."""

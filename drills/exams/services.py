@@ -28,8 +28,8 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
-from drills.exams import scoring
-from drills.exams.blueprints import section_specs, snapshot, validate, version_settings
+from drills.exams import draw, scoring
+from drills.exams.blueprints import snapshot, validate, version_settings
 from drills.exams.errors import ItemFinal, NoSuchItem, SittingOver, StartRefused, TimeUp
 from drills.exams.models import (
     FINISHED,
@@ -220,7 +220,13 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
         raise StartRefused("only trainees of the exam's property may sit it")
     form_seed = new_form_seed()
     # The property's rules, read before the slot is locked (the lock is held for less).
-    rule_set = RuleSet.objects.filter(property_id=blueprint.property_id, game=blueprint.game, is_default=True).first()
+    # At most one default per property and game (a constraint): by key, not by the model's
+    # ordering (which joins the property for its name).
+    rule_set = (
+        RuleSet.objects.filter(property_id=blueprint.property_id, game=blueprint.game, is_default=True)
+        .order_by("pk")
+        .first()
+    )
     rule_version = apply_due_versions(rule_set) if rule_set is not None else None  # the version in force
     with transaction.atomic():
         _lock_slot(candidate, blueprint)
@@ -236,7 +242,7 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
             _close(sitting.pk, now)  # overdue, not swept yet: closed at its deadline first
             sitting.refresh_from_db()
         version = _latest_version_held(blueprint)
-        specs = section_specs(version) if version is not None else []
+        specs = draw.sections_of(version) if version is not None else []
         check = start_check(blueprint, version, sittings, now, has_sections=bool(specs))
         if check.refusal is not None:
             raise StartRefused(check.refusal)
@@ -254,7 +260,7 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
         deadline = now + timedelta(minutes=version.time_limit_minutes)
         if blueprint.closes_at is not None:
             deadline = min(deadline, blueprint.closes_at)
-        sitting = Sitting.objects.create(
+        sitting = Sitting(
             candidate=candidate,
             blueprint=blueprint,
             version=version,
@@ -269,18 +275,8 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
             started_at=now,
             deadline=deadline,
         )
-        SittingItem.objects.bulk_create(
-            SittingItem(
-                sitting=sitting,
-                position=item.position,
-                section_position=item.section_position,
-                kind=item.kind,
-                difficulty=item.difficulty,
-                seed=scoring.item_seed(form_seed, item.position),
-                target_seconds=item.target_seconds,
-            )
-            for item in planned
-        )
+        draw.insert_sitting(sitting, planned)
+        draw.remember_when_committed(version, specs)
     return StartOutcome(sitting, resumed=False)
 
 

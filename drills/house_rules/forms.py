@@ -229,10 +229,16 @@ class ChangeForm(forms.Form):
         label="Effective from", help_text="The day the change applies.", widget=forms.DateInput(attrs={"type": "date"})
     )
     name = forms.CharField(label="Name of the rule set", max_length=120)
+    is_default = forms.BooleanField(
+        label="The property's rules for this game", required=False,
+        help_text="Ticked: trainees are drilled, dealt and examined on these rules (the one ticked before stops "
+                  "being it, and trainees are assigned what changed).",
+    )
 
     def __init__(self, *args: Any, rule_set: RuleSet, properties: Any = None, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", "change")
-        kwargs.setdefault("initial", {"effective_from": timezone.localdate(), "name": rule_set.name})
+        initial = {"effective_from": timezone.localdate(), "name": rule_set.name, "is_default": rule_set.is_default}
+        kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
         self.is_new = rule_set.pk is None
         if self.is_new:

@@ -41,6 +41,9 @@ SETTINGS: Final[dict[str, SettingText]] = {
     "double_after_split": SettingText(
         "Double after split", "BJ-D2", "Ticked: a split hand (not split Aces) may double down."
     ),
+    "surrender_offered": SettingText(
+        "Surrender offered", "BJ-R1", "Ticked: a player may surrender half the bet on the first two cards."
+    ),
     "super_match": SettingText(
         "Super Match pay table", "JS-SM", "What each combination of the first four cards pays; one left out loses."
     ),
@@ -68,10 +71,24 @@ SETTINGS: Final[dict[str, SettingText]] = {
     "wheel_lowest_straight": SettingText(
         "A-2-3-4-5 is the lowest straight", "PG-R", "Unticked: it ranks second-highest, below A-K-Q-J-T."
     ),
+    "blackjack_paid_at_turn": SettingText(
+        "Blackjack paid at its turn", "BJ-P5",
+        "Ticked: a blackjack against a 2-9 is paid when its box's turn comes; unticked: with the winning bets.",
+    ),
+    "settle_box_by_box": SettingText(
+        "Settle box by box", "BJ-P9",
+        "Ticked: each box settled whole, in reverse box order; unticked: insurance, losing bets, winning bets.",
+    ),
+    "stacks_to_empty_positions": SettingText(
+        "Stacks to empty positions", "PG-P3",
+        "Ticked: all seven stacks delivered, dead hands discarded after; unticked: an empty spot's stack discarded.",
+    ),
+    "max_boxes": SettingText("Boxes at the table", "OU-P0", "How many boxes the table seats, 1 to 7."),
 }
 
 # The twenty-one family cites each game's own rule for the values the games differ on.
-_FAMILY_IDS: Final = {"blackjack_pays": "blackjack_pays", "dealer_hits_soft_17": "dealer_draws", "decks": "shoe"}
+_FAMILY_IDS: Final = {"blackjack_pays": "blackjack_pays", "dealer_hits_soft_17": "dealer_draws", "decks": "shoe",
+                      "blackjack_paid_at_turn": "blackjack_paid"}
 
 
 _COMBINATION_LABELS: Final = {

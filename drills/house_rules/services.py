@@ -13,15 +13,16 @@ from django.db import transaction
 
 from drills.models import RuleSet, User
 from drills.rule_versions.models import RuleSetVersion
-from drills.rule_versions.services import VersionError, propose_version, record_creation
+from drills.rule_versions.services import NOT_UNSET, VersionError, choose_default, propose_version, record_creation
 from games.rule_settings import setting_info
 
-FORM_FIELDS = {"reason", "effective_from", "values"}
+FORM_FIELDS = {"reason", "effective_from", "values", "is_default"}
 
 
 @transaction.atomic
 def submit_rule_set_change(
-    rule_set: RuleSet, values: dict[str, Any], *, author: User, reason: str, effective_from: datetime.date
+    rule_set: RuleSet, values: dict[str, Any], *, author: User, reason: str, effective_from: datetime.date,
+    make_default: bool | None = None,
 ) -> RuleSetVersion | None:
     """Save ``rule_set``'s name (new: its slug and property too) and hand ``values`` (the
     settings the property sets, as JSON) to the versions:
@@ -35,23 +36,42 @@ def submit_rule_set_change(
     Raises :class:`django.core.exceptions.ValidationError` naming the field (``values``,
     ``reason``, ``effective_from``, ``slug``...; a version waiting for sign-off: the form's
     own error) when the model, the engine or the versions refuse; nothing is saved then.
+
+    ``make_default``: whether it is to be the property's rules for its game (``is_default``,
+    through :func:`drills.rule_versions.services.choose_default`); ``None`` leaves it.
     """
     if not reason.strip():
         raise ValidationError({"reason": "say why the rules change"})
     if rule_set.pk is None:
         rule_set.values = dict(values)
+        rule_set.is_default = False  # made the default below, through the versions
         rule_set.full_clean()
         rule_set.save()
-        return record_creation(rule_set, author=author, reason=reason)
+        version = record_creation(rule_set, author=author, reason=reason)
+        _choose_default(rule_set, make_default, author)
+        return version
     stored_name = RuleSet.objects.filter(pk=rule_set.pk).values_list("name", flat=True).get()
     if rule_set.name != stored_name:
         rule_set.full_clean(exclude=["values"])
         rule_set.save(update_fields=["name", "updated_at"])
+    default_changes = make_default is not None and make_default != rule_set.is_default
+    _choose_default(rule_set, make_default, author)
     try:
         return propose_version(rule_set, values, author=author, reason=reason, effective_from=effective_from)
     except VersionError as error:
-        if error.code == "unchanged" and rule_set.name != stored_name:
-            return None  # a new name, the same rules
+        if error.code == "unchanged" and (rule_set.name != stored_name or default_changes):
+            return None  # a new name or the default chosen, the same rules
+        raise ValidationError({_form_field(rule_set.game, error): error.message}) from None
+
+
+def _choose_default(rule_set: RuleSet, make_default: bool | None, author: User) -> None:
+    if make_default is None or make_default == rule_set.is_default:
+        return
+    if not make_default:
+        raise ValidationError({"is_default": NOT_UNSET})
+    try:
+        choose_default(rule_set, by=author)
+    except VersionError as error:
         raise ValidationError({_form_field(rule_set.game, error): error.message}) from None
 
 

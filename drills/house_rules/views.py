@@ -137,6 +137,7 @@ def _save(request: HttpRequest, rule_set: RuleSet, values_form: RuleValuesForm, 
             author=_user(request),
             reason=change_form.cleaned_data["reason"],
             effective_from=change_form.cleaned_data["effective_from"],
+            make_default=change_form.cleaned_data["is_default"],
         )
     except ValidationError as error:
         for field, problems in error.message_dict.items():
@@ -157,7 +158,7 @@ def saved_message(rule_set: RuleSet, version: RuleSetVersion | None, is_new: boo
         return f"Saved {rule_set.name}."
     return (
         f"Saved as version {version.number} of {rule_set.name}: it takes effect once another staff member signs "
-        f"it off (Sign-offs), from {version.effective_from:%d %B %Y}."
+        f"it off (Sign-offs), from {version.effective_from.day} {version.effective_from:%B %Y}."
     )
 
 

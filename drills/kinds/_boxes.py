@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
 from drills.kinds._twenty_one import (
+    NO_STEER,
     DrawPile,
-    Style,
+    Steer,
     cards_of,
     dealer_total_is,
     finish_dealer,
@@ -32,6 +33,7 @@ from games.cards import Card, Rank, format_cards
 from games.errors import GameError
 from games.jack_switch.rules import JackSwitchRules
 from games.money import ZERO, format_money, payout
+from games.players.twenty_one import TwentyOnePlayer
 
 RESULT_CHOICES = (
     ("win", "Win"),
@@ -86,7 +88,8 @@ def hand_groups(box: Box, dealer: Sequence[Card]) -> tuple[CardGroup, ...]:
 
 
 def insurance_for(bet: Decimal, rng: random.Random) -> Decimal:
-    """An insurance stake: the most allowed, half the bet (BJ-I1), or a rounder part of it."""
+    """An insurance stake for a payout question: the most allowed, half the bet (BJ-I1), or a
+    rounder part of it."""
     most = half(bet)
     rounder = [Decimal(5) * n for n in range(1, int(most // 5) + 1) if Decimal(5) * n < most]
     if not rounder or rng.random() < 0.65:
@@ -94,29 +97,38 @@ def insurance_for(bet: Decimal, rng: random.Random) -> Decimal:
     return rng.choice(rounder)
 
 
-# --- Blackjack's settle-box kind ----------------------------------------------------
+# The players of the drills: the one policy (``games.players.twenty_one``) with the
+# tendencies that make the cases a drill wants.
+PLAIN_PLAYER = TwentyOnePlayer(surrender=0.0, split=0.0, double=0.0, stand_low=0.6)
+"""Never splits, doubles or surrenders, often stands on a stiff hand: one hand, one bet
+(easy drills)."""
+LIVELY = TwentyOnePlayer(surrender=0.0, extra_splits=0.3, double=0.7, extra_doubles=0.7, stand_low=0.25)
+"""Basic strategy with more splits, doubles on 9-11 (and soft 13-18 against a 3-6) seven
+times in ten, some stiff hands stood on; no insurance, even money or surrender unless a
+drill adds them."""
+SPLITTER = TwentyOnePlayer(surrender=0.0, extra_splits=1.0, extra_doubles=1.0)
+"""Splits every pair it may and doubles every 9-11 it may."""
+DRAWS_TO_BUST = TwentyOnePlayer(surrender=0.0, split=0.0, double=0.0, hit_low=0.8)
+"""Never splits or doubles and mostly hits a stiff hand: busts to settle."""
 
 
-def deal_box(pile: DrawPile, rng: random.Random, rules: TwentyOneRules, bet: Decimal, style: Style, *,
-             upcard: Card | None = None, first: tuple[Card, Card] | None = None, insurance_chance: float = 0.0,
-             surrender_chance: float = 0.0, even_money_chance: float = 0.0,
+def deal_box(pile: DrawPile, rng: random.Random, rules: TwentyOneRules, bet: Decimal, player: TwentyOnePlayer, *,
+             steer: Steer = NO_STEER, upcard: Card | None = None, first: tuple[Card, Card] | None = None,
              dealer_want: Callable[[tuple[Card, ...]], bool] | None = None,
              switched: bool = False) -> tuple[Box, tuple[Card, ...]]:
-    """A box dealt and played to the end (BJ-6 .. BJ-R), and the dealer's hand. A
-    ``switched`` box (Jack Switch, JS-7) gets ``first`` as it is after the switch."""
+    """A box dealt and played to the end (BJ-6 .. BJ-R), and the dealer's hand; even money,
+    insurance, surrender and every hand decision are ``player``'s. A ``switched`` box (Jack
+    Switch, JS-7) gets ``first`` as it is after the switch."""
     upcard = upcard or pile.next()
     first = first or (pile.next(), pile.next())
     start = OptionsSituation(hand=first, dealer=upcard, switched=switched)
-    if rng.random() < even_money_chance and can_act(start, Action.EVEN_MONEY, rules):
+    if can_act(start, Action.EVEN_MONEY, rules) and player.takes_even_money(rng):
         return Box(bet=bet, hands=(PlayerHand(first),), even_money=True), (upcard,)
-    insurance = ZERO
-    if rng.random() < insurance_chance and can_act(start, Action.INSURANCE, rules):
-        insurance = insurance_for(bet, rng)
-    if (rng.random() < surrender_chance and can_act(start, Action.SURRENDER, rules)
-            and 13 <= start.value.total <= 16):
+    insurance = player.insures(bet, rng) if can_act(start, Action.INSURANCE, rules) else ZERO
+    if player.surrenders(start, rules, rng):
         return Box(bet=bet, hands=(PlayerHand(first),), surrendered=True), finish_dealer(pile, upcard, rules, rng)
-    box = Box(bet=bet, hands=play_box(pile, first, upcard, rules, rng, style, switched=switched), insurance=insurance,
-              switched=switched)
+    box = Box(bet=bet, hands=play_box(pile, first, upcard, rules, rng, player, steer, switched=switched),
+              insurance=insurance, switched=switched)
     if dealer_want is None and insurance == 0 and not box.extra_stakes and settled_without_dealer(box, upcard, rules):
         return box, (upcard,)  # nothing waits for the dealer's cards (BJ-3, BJ-10)
     return box, finish_dealer(pile, upcard, rules, rng, dealer_want)
@@ -274,27 +286,27 @@ def deal_against_22(pile: DrawPile, rng: random.Random, difficulty: Difficulty, 
     want = dealer_total_is(22)
     can_switch = rules.HAS_SWITCH
     if difficulty is Difficulty.EASY:
-        return deal_box(pile, rng, rules, bet, Style(split=0.0, double=0.0, stand_low=0.6), dealer_want=want)
+        return deal_box(pile, rng, rules, bet, PLAIN_PLAYER, dealer_want=want)
     roll = rng.random()
     if difficulty is Difficulty.HARD:
         if roll < 0.25 and can_switch:  # a switched Ace + 10-value: 21, not blackjack (JS-8)
             ace_ten = (pile.rank(Rank.ACE), pile.value(10))
-            return deal_box(pile, rng, rules, bet, Style(), first=ace_ten if rng.random() < 0.5 else ace_ten[::-1],
+            return deal_box(pile, rng, rules, bet, LIVELY, first=ace_ten if rng.random() < 0.5 else ace_ten[::-1],
                             dealer_want=want, switched=True)
         if roll < 0.45:  # a blackjack against the 22
-            return deal_box(pile, rng, rules, bet, Style(), first=(pile.rank(Rank.ACE), pile.value(10)),
+            return deal_box(pile, rng, rules, bet, LIVELY, first=(pile.rank(Rank.ACE), pile.value(10)),
                             dealer_want=want)
         if roll < 0.7:  # splits and doubles
             pair = rng.choice((2, 3, 6, 7, 8, 9))
-            return deal_box(pile, rng, rules, bet, Style(split=1.0, double=1.0, steer_double=0.6),
+            return deal_box(pile, rng, rules, bet, SPLITTER, steer=Steer(double=0.6),
                             first=(pile.value(pair), pile.value(pair)), dealer_want=want)
         if roll < 0.85:  # a player who draws to bust
-            return deal_box(pile, rng, rules, bet, Style(split=0.0, double=0.0, stand_low=0.0), dealer_want=want,
+            return deal_box(pile, rng, rules, bet, DRAWS_TO_BUST, dealer_want=want,
                             switched=can_switch and rng.random() < 0.5)
-        return deal_box(pile, rng, rules, bet, Style(), dealer_want=want, switched=can_switch and rng.random() < 0.4)
+        return deal_box(pile, rng, rules, bet, LIVELY, dealer_want=want, switched=can_switch and rng.random() < 0.4)
     if roll < 0.15:
-        return deal_box(pile, rng, rules, bet, Style(), first=(pile.rank(Rank.ACE), pile.value(10)), dealer_want=want)
-    return deal_box(pile, rng, rules, bet, Style(), dealer_want=want, switched=can_switch and rng.random() < 0.3)
+        return deal_box(pile, rng, rules, bet, LIVELY, first=(pile.rank(Rank.ACE), pile.value(10)), dealer_want=want)
+    return deal_box(pile, rng, rules, bet, LIVELY, dealer_want=want, switched=can_switch and rng.random() < 0.3)
 
 
 def settle_22_mistakes(rules: TwentyOneRules) -> list[NamedMistake]:

@@ -221,6 +221,19 @@ def _split_hand(pair: bool) -> Draw:
     return draw
 
 
+def _surrender_hand(rng: random.Random, difficulty: Difficulty, change: RuleChange) -> Mapping[str, JSON]:
+    """A fresh hard 13 to 16 against a 9 or a 10-value, before any third card at the table: a
+    hand that may surrender where the house offers it (BJ-R1, BJ-R2, BJ-R3)."""
+    rules = change.new
+    assert isinstance(rules, TwentyOneRules)
+    pile = DrawPile(rng, rules)
+    upcard = pile.take(lambda card: card_value(card) in (9, 10))
+    first = pile.value(10)
+    second = pile.value(rng.choice((3, 4, 5, 6)))
+    return {"hand": format_cards([first, second]), "dealer": format_cards([upcard]), "hands_in_box": 1,
+            "from_split_aces": False, "third_card_dealt": False}
+
+
 def _bonus_row(rng: random.Random, difficulty: Difficulty, change: RuleChange) -> Mapping[str, JSON]:
     """A round whose four cards land on a Bonus pay table row that changed (OU-10)."""
     old, new = change.old, change.new
@@ -245,6 +258,10 @@ def _soft_17_words(hits: object) -> str:
 
 def _yes_no(allowed: object) -> str:
     return "allowed" if allowed else "not allowed"
+
+
+def _offered_words(offered: object) -> str:
+    return "offered" if offered else "not offered"
 
 
 def _wheel_words(lowest: object) -> str:
@@ -278,6 +295,7 @@ DIFFERENCES: Mapping[str, Mapping[str, Difference]] = {
             Difference("double_after_split", "Double after a split", "BJ-D2", "bj-options", _split_hand(False),
                        _yes_no),
             Difference("max_hands", "Most hands in a box", "BJ-S2", "bj-options", _split_hand(True)),
+            Difference("surrender_offered", "Surrender", "BJ-R1", "bj-options", _surrender_hand, _offered_words),
         ),
     ),
     "jack-switch": _twenty_one(
@@ -286,6 +304,7 @@ DIFFERENCES: Mapping[str, Mapping[str, Difference]] = {
             Difference("super_match", "Super Match pay table", "JS-SM", "js-super-match"),
             Difference("pair_bonus", "Pair bonus pay table", "JS-PB", "js-pair-bonus"),
             Difference("bonus_limits", "Bonus limits", "JS-L", "js-bonus-accepted"),
+            Difference("surrender_offered", "Surrender", "BJ-R1", "bj-options", _surrender_hand, _offered_words),
         ),
     ),
     "pai-gow": {

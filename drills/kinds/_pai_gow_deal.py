@@ -14,13 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from itertools import combinations
 
 from drills.kinds.base import JSON, CardGroup, Difficulty
 from games.cards import AnyCard, Card, Joker, Suit, format_cards, parse_cards
 from games.money import format_money
 from games.pai_gow import DECK, PaiGowRules, Setting, house_way
-from games.pai_gow.codes import codes_of
 
 GAME = PaiGowRules.GAME
 ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
@@ -306,56 +304,11 @@ def plain_seven(pack: Pack) -> list[AnyCard]:
 
 
 # --- settings -------------------------------------------------------------------------------
-
-
-def strengths(rules: PaiGowRules, high: Sequence[AnyCard], low: Sequence[AnyCard]) -> tuple[int, int]:
-    """The engine's strengths (PG-R, PG-J) of a five-card and a two-card hand."""
-    tables = rules.tables
-    a, b = codes_of(low)
-    return tables.five_codes(codes_of(high)), tables.two_codes(a, b)
-
-
-def split_at(cards: Sequence[AnyCard], front: tuple[int, int]) -> Setting:
-    """The setting with the cards at the two indices in front (a joker twice is fine)."""
-    return Setting(tuple(card for index, card in enumerate(cards) if index not in front),
-                   tuple(cards[index] for index in front))
-
-
-def all_splits(cards: Sequence[AnyCard]) -> list[Setting]:
-    return [split_at(cards, front) for front in combinations(range(len(cards)), 2)]
-
+# How a simulated player sets a hand (the house way, a foul, an odd split, a setting of
+# their own) is the one player policy's, ``games.players.pai_gow``, which the kinds import.
 
 def house_setting(cards: Sequence[AnyCard], rules: PaiGowRules) -> Setting:
     return house_way(cards, rules).setting
-
-
-def other_setting(rng: random.Random, cards: Sequence[AnyCard], rules: PaiGowRules) -> Setting:
-    """A setting a player might choose: unfouled (PG-12) and not the house way's hands;
-    the house way when there is no other."""
-    house = house_setting(cards, rules)
-    target = strengths(rules, house.high, house.low)
-    options = []
-    for setting in all_splits(cards):
-        high, low = strengths(rules, setting.high, setting.low)
-        if low <= high and (high, low) != target:
-            options.append(setting)
-    return rng.choice(options) if options else house
-
-
-def fouled_setting(rng: random.Random, cards: Sequence[AnyCard], rules: PaiGowRules) -> Setting | None:
-    """A 5 + 2 setting whose two-card hand ranks above the five-card hand (PG-12), if any."""
-    options = []
-    for setting in all_splits(cards):
-        high, low = strengths(rules, setting.high, setting.low)
-        if low > high:
-            options.append(setting)
-    return rng.choice(options) if options else None
-
-
-def odd_split(rng: random.Random, cards: Sequence[AnyCard]) -> Setting:
-    """A split other than 5 + 2 (PG-13): four and three, or six and one."""
-    back = rng.choice((4, 6))
-    return Setting(tuple(cards[:back]), tuple(cards[back:]))
 
 
 def setting_json(setting: Setting) -> dict[str, JSON]:

@@ -18,15 +18,10 @@ from drills.kinds._pai_gow_deal import (
     GAME,
     YES_NO,
     Pack,
-    all_splits,
     five_of,
-    fouled_setting,
     house_facts,
     house_setting,
-    odd_split,
-    other_setting,
     seven_of,
-    strengths,
     yes_no,
 )
 from drills.kinds.base import (
@@ -48,6 +43,7 @@ from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_card, pa
 from games.pai_gow import Category, PaiGowRules, Setting, check_foul, house_way, rank_hand
 from games.pai_gow.codes import codes_of
 from games.pai_gow.house_ways.base import PlaceFunction
+from games.players.pai_gow import all_splits, fouled_setting, odd_split, other_setting, strengths
 
 CATEGORY_CHOICES = (
     ("five-of-a-kind", "Five of a kind"),

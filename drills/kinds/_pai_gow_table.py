@@ -20,16 +20,12 @@ from drills.kinds._pai_gow_deal import (
     Pack,
     draw_bet,
     fee_words,
-    fouled_setting,
     house_facts,
     house_setting,
-    odd_split,
-    other_setting,
     setting_groups,
     setting_json,
     setting_of,
     seven_of,
-    strengths,
     window,
     yes_no,
 )
@@ -68,6 +64,7 @@ from games.pai_gow import (
     showdown,
 )
 from games.pai_gow.dice import action_position, first_hand_position
+from games.players.pai_gow import fouled_setting, odd_split, other_setting, strengths
 
 NamedMistakeSolver = Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]
 WINNER_CHOICES = (("player", "Player"), ("banker", "Player-dealer"), ("copy", "Copy (a tie)"))

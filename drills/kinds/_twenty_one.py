@@ -1,6 +1,8 @@
 """Shared parts of the twenty-one family's drill kinds (``drills.kinds.blackjack`` and
 ``drills.kinds.jack_switch``): bets by difficulty, a draw pile that can be steered towards
-the cases a drill wants, a box played to the end by a simple policy, the dealer's hand,
+the cases a drill wants, a box played to the end by the one player policy
+(``games.players.twenty_one``; the drills choose players by their tendencies and steer
+only the cards), the dealer's hand,
 and the dealer hit-or-stand kind both games drill (boxes and settling: ``_boxes``).
 
 Not a kind module: the registry skips modules whose name starts with ``_``. Every rule
@@ -37,7 +39,7 @@ from games.blackjack.settle import PlayerHand
 from games.cards import Card, Rank, format_cards, parse_standard_card
 from games.money import format_money
 from games.players import twenty_one as players
-from games.players.twenty_one import Style as Style  # the drills' kinds import it from here
+from games.players.twenty_one import TwentyOnePlayer
 
 R = TypeVar("R", bound=TwentyOneRules)
 
@@ -132,23 +134,37 @@ class DrawPile:
             yield self.next()
 
 
-def _second_card(pile: DrawPile, first: Card, split_aces: bool, style: Style, rng: random.Random) -> Card:
-    if rng.random() < style.steer_ten:
+@dataclasses.dataclass(frozen=True)
+class Steer:
+    """How a drill steers the cards of a split hand (not the player's decisions: those are
+    the policy's): chances from 0 to 1."""
+
+    double: float = 0.0
+    """Give a split hand a second card that makes it a 9-11 (a double may follow)."""
+    ten: float = 0.0
+    """Give a split hand a 10-value as its second card (split Aces: 21, not blackjack)."""
+
+
+NO_STEER = Steer()
+
+
+def _second_card(pile: DrawPile, first: Card, split_aces: bool, steer: Steer, rng: random.Random) -> Card:
+    if steer.ten and rng.random() < steer.ten:
         return pile.value(10)
-    if not split_aces and rng.random() < style.steer_double:
+    if steer.double and not split_aces and rng.random() < steer.double:
         start = card_value(first)
         return pile.take(lambda card: card.rank is not Rank.ACE and 9 <= start + card_value(card) <= 11)
     return pile.next()
 
 
 def play_box(pile: DrawPile, first: tuple[Card, Card], upcard: Card, rules: TwentyOneRules, rng: random.Random,
-             style: Style, *, switched: bool = False) -> tuple[PlayerHand, ...]:
+             player: TwentyOnePlayer, steer: Steer = NO_STEER, *, switched: bool = False) -> tuple[PlayerHand, ...]:
     """A box played from its first two cards by the one simulated player
     (``games.players.twenty_one.play_box``), its cards drawn from ``pile`` (a split hand's
-    second card steered by ``style``)."""
+    second card steered by ``steer``)."""
     return players.play_box(
-        first, upcard, rules, rng, style, draw=pile.next,
-        second_card=lambda card, split_aces: _second_card(pile, card, split_aces, style, rng), switched=switched,
+        first, upcard, rules, rng, player, draw=pile.next,
+        second_card=lambda card, split_aces: _second_card(pile, card, split_aces, steer, rng), switched=switched,
     )
 
 

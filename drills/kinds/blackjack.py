@@ -15,6 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
 from drills.kinds._boxes import (
+    LIVELY,
+    PLAIN_PLAYER,
+    SPLITTER,
     box_facts,
     box_of,
     deal_box,
@@ -31,7 +34,7 @@ from drills.kinds._twenty_one import (
     YES_NO,
     DealerActionKind,
     DrawPile,
-    Style,
+    Steer,
     cards_of,
     dealer_blackjack,
     draw_bet,
@@ -288,8 +291,11 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         kinds = [kind.value for kind in PayoutKind]
-        weights = {Difficulty.EASY: (4, 3, 2, 1, 1), Difficulty.NORMAL: (3, 2, 2, 2, 2),
-                   Difficulty.HARD: (4, 1, 2, 3, 3)}[difficulty]
+        weights: tuple[int, ...] = {Difficulty.EASY: (4, 3, 2, 1, 1), Difficulty.NORMAL: (3, 2, 2, 2, 2),
+                                    Difficulty.HARD: (4, 1, 2, 3, 3)}[difficulty]
+        if not rules.surrender_offered:  # BJ-R1: no surrender to pay where the house offers none
+            weights = tuple(w for k, w in zip(kinds, weights, strict=True) if k != PayoutKind.SURRENDER)
+            kinds = [k for k in kinds if k != PayoutKind.SURRENDER]
         kind = rng.choices(kinds, weights=weights)[0]
         bet = draw_bet(rng, difficulty)
         if kind == PayoutKind.INSURANCE:
@@ -560,8 +566,9 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
 
 # --- 5. settle a box -----------------------------------------------------------------
 
-BLACKJACK_STYLE = Style()
-EASY_STYLE = Style(split=0.0, double=0.0, stand_low=0.6)
+SETTLE_PLAYER = dataclasses.replace(LIVELY, insurance=0.3, surrender=0.5, extra_surrenders=0.5, even_money=0.4)
+"""The normal drill's player: the lively player who also insures, surrenders a hard 13-16
+now and then and takes even money now and then."""
 
 
 class BlackjackSettleBox(DrillKind[BlackjackRules]):
@@ -579,10 +586,9 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
         pile = DrawPile(rng, rules)
         bet = draw_bet(rng, difficulty)
         if difficulty is Difficulty.EASY:
-            box, dealer = deal_box(pile, rng, rules, bet, EASY_STYLE)
+            box, dealer = deal_box(pile, rng, rules, bet, PLAIN_PLAYER)
         elif difficulty is Difficulty.NORMAL:
-            box, dealer = deal_box(pile, rng, rules, bet, BLACKJACK_STYLE, insurance_chance=0.3,
-                                   surrender_chance=0.5, even_money_chance=0.4)
+            box, dealer = deal_box(pile, rng, rules, bet, SETTLE_PLAYER)
         else:
             box, dealer = self._hard(pile, rng, rules, bet)
         return settle_body(box, dealer, with_switch=False)
@@ -593,22 +599,22 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
         if roll < 0.4:  # splits and doubles, then the dealer makes blackjack (BJ-O)
             upcard = pile.rank(Rank.ACE) if rng.random() < 0.5 else pile.value(10)
             pair = rng.choice((2, 3, 4, 6, 7, 8, 8, 9, 10))
-            style = Style(split=1.0, double=1.0, stand_low=0.3, steer_double=0.6)
-            return deal_box(pile, rng, rules, bet, style, upcard=upcard, first=(pile.value(pair), pile.value(pair)),
-                            insurance_chance=0.4, dealer_want=dealer_blackjack)
+            player = dataclasses.replace(SPLITTER, stand_low=0.3, insurance=0.4)
+            return deal_box(pile, rng, rules, bet, player, steer=Steer(double=0.6), upcard=upcard,
+                            first=(pile.value(pair), pile.value(pair)), dealer_want=dealer_blackjack)
         if roll < 0.6:  # split Aces that catch a 10-value: 21, not blackjack (BJ-S4)
             upcard = pile.next()
             want = dealer_blackjack if card_value(upcard) in (1, 10) and rng.random() < 0.4 else None
-            return deal_box(pile, rng, rules, bet, Style(steer_ten=0.6), upcard=upcard,
+            return deal_box(pile, rng, rules, bet, LIVELY, steer=Steer(ten=0.6), upcard=upcard,
                             first=(pile.rank(Rank.ACE), pile.rank(Rank.ACE)), dealer_want=want)
         if roll < 0.8:  # a blackjack against an Ace or a 10-value (BJ-10, BJ-E)
             upcard = pile.rank(Rank.ACE) if rng.random() < 0.5 else pile.value(10)
             natural = (pile.rank(Rank.ACE), pile.value(10))
             want = dealer_blackjack if rng.random() < 0.3 else None
-            return deal_box(pile, rng, rules, bet, BLACKJACK_STYLE, upcard=upcard,
-                            first=natural if rng.random() < 0.5 else natural[::-1], even_money_chance=0.4,
-                            dealer_want=want)
-        return deal_box(pile, rng, rules, bet, Style(split=0.6), insurance_chance=0.5, surrender_chance=0.6)
+            return deal_box(pile, rng, rules, bet, dataclasses.replace(LIVELY, even_money=0.4), upcard=upcard,
+                            first=natural if rng.random() < 0.5 else natural[::-1], dealer_want=want)
+        player = dataclasses.replace(LIVELY, extra_splits=0.6, insurance=0.5, surrender=0.6, extra_surrenders=0.6)
+        return deal_box(pile, rng, rules, bet, player)
 
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
         box, dealer = box_of(situation)

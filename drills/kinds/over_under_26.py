@@ -25,7 +25,7 @@ from drills.kinds.base import (
     Solution,
     register,
 )
-from games.cards import AnyCard, Card, Rank, format_cards, parse_cards
+from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_cards
 from games.money import format_money
 from games.over_under_26 import (
     Choice,
@@ -35,6 +35,7 @@ from games.over_under_26 import (
     hand_total,
     settle,
 )
+from games.players.over_under_26 import OverUnderPlayer
 
 GAME = "over-under-26"
 
@@ -110,6 +111,13 @@ class OverUnderTotal(DrillKind[OverUnderRules]):
         )
 
 
+DRILL_PLAYER = OverUnderPlayer(fold_rate=0.1, spread=0.5)
+"""The drills' Over/Under player (the one policy, ``games.players.over_under_26``): folds one
+time in ten, otherwise Under or Over evenly, whatever the first card."""
+EASY_PLAYER = OverUnderPlayer(fold_rate=0.0, spread=0.5)
+"""Never folds: Under or Over evenly."""
+
+
 def _settle_situation(rng: random.Random, difficulty: Difficulty, rules: OverUnderRules) -> dict[str, JSON]:
     roll = rng.random()
     if difficulty is Difficulty.EASY:
@@ -125,8 +133,8 @@ def _settle_situation(rng: random.Random, difficulty: Difficulty, rules: OverUnd
     ante = _ante(rng, difficulty)
     choice: str | None = None
     if not deal.first_card_joker:
-        weights = (0.45, 0.45, 0.10) if difficulty is not Difficulty.EASY else (0.5, 0.5, 0.0)
-        choice = rng.choices([c.value for c in Choice], weights=weights)[0]
+        player = EASY_PLAYER if difficulty is Difficulty.EASY else DRILL_PLAYER
+        choice = player.choose(rng, deal.cards[0]).value
     return {"ante": ante, "bonus": "0.00", "cards": format_cards(deal.cards), "choice": choice}
 
 
@@ -258,7 +266,8 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
             else:
                 deal = deal_with(rng, total=int(key))
             situation["cards"] = format_cards(deal.cards)
-            situation["choice"] = rng.choice(["under", "over"])
+            first = deal.cards[0]
+            situation["choice"] = None if isinstance(first, Joker) else EASY_PLAYER.choose(rng, first).value
         ante = Decimal(situation["ante"])
         step = Decimal("1") if difficulty is Difficulty.EASY else Decimal("0.50")
         units = int(ante / step)

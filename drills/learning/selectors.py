@@ -370,6 +370,8 @@ class AssigneeProgress:
     done: int
     total: int
     status: str
+    detail: str = ""
+    """A "what changed" assignment's own answers for its change, in words."""
 
     @property
     def status_label(self) -> str:
@@ -508,6 +510,10 @@ def assignment_progress(
             continue
         mastered |= mastered_skills(ids, kinds, properties.get(property_id or 0), own)
     passed = passed_exams(user_ids, {a.blueprint_id for a in assignments if a.blueprint_id}, today)
+    from drills.what_changed.selectors import change_progress  # a rule change counts only its own answers
+
+    own_catalogue = known.catalogue if known and set(by_property) == {known.property.pk} else None
+    changes = change_progress(assignments, assignees, properties, own_catalogue)
     soon: dict[int | None, int]
     if known and set(by_property) == {known.property.pk}:
         soon = {known.property.pk: known.settings.due_soon_days}
@@ -519,13 +525,16 @@ def assignment_progress(
         for user_id in sorted(assignees[assignment.pk], key=lambda pk: _sort_name(people.get(pk))):
             if user_id not in people:
                 continue
+            change = changes.get((assignment.pk, user_id))
             if assignment.goal == AssignmentGoal.EXAM:
                 done, total = int((user_id, assignment.blueprint_id) in passed), 1
+            elif change is not None:
+                done, total = int(change.mastered), 1
             else:
                 total = len(assignment.skills)
                 done = sum(1 for slug in assignment.skills if (user_id, slug) in mastered)
             status = assignment_status(assignment, done, total, today, soon[assignment.property_id])
-            item.rows.append(AssigneeProgress(people[user_id], done, total, status))
+            item.rows.append(AssigneeProgress(people[user_id], done, total, status, change.words if change else ""))
         result.append(item)
     return result
 

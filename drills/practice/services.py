@@ -12,16 +12,19 @@ however many graders race, an attempt is graded and counted once.
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from drills.kinds._changes import RuleChange
 from drills.kinds.base import AnswerError, Difficulty, DrillKind, Grade, Scenario, get_kind
 from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.learning import selectors as learning_selectors
@@ -30,6 +33,7 @@ from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
 from drills.progress import services as progress_services
 from drills.rule_versions.services import InForce, rule_set_in_force
 from drills.what_changed.selectors import change_for
+from games import ENGINE_VERSION
 from games.errors import GameError
 from games.house_rules import HouseRules
 
@@ -65,14 +69,35 @@ def _regenerate_under(stored: DrillScenario, rules: HouseRules) -> Scenario:
     return get_kind(stored.kind).generate(stored.seed, Difficulty(stored.difficulty), rules)
 
 
-def drill_rules(user: User, kind: DrillKind[Any], retry_of: DrillScenario | None = None) -> InForce:
+class ScenarioOutdatedError(GameError):
+    """A scenario shown under another engine version regenerates with another answer key:
+    it is never graded against what the trainee did not see."""
+
+
+def _checked_regeneration(stored: DrillScenario, rules: HouseRules) -> Scenario:
+    """The scenario to grade: regenerated, and, when the engine has changed since it was
+    shown, only if its answer key is still the stored one."""
+    scenario = _regenerate_under(stored, rules)
+    if stored.engine_version != ENGINE_VERSION:
+        regenerated_key = json.loads(json.dumps(dict(scenario.solution.key), cls=DjangoJSONEncoder))
+        if regenerated_key != stored.key:
+            raise ScenarioOutdatedError(
+                f"This question was made by an earlier version of the rules engine ({stored.engine_version}) "
+                "and can no longer be checked exactly: start a new one. Nothing was saved."
+            )
+    return scenario
+
+
+def drill_rules(user: User, kind: DrillKind[Any], retry_of: DrillScenario | None = None,
+                change: RuleChange | None = None) -> InForce:
     """The rules a new scenario of ``kind`` runs under: the property's rule set for the game
     with the version in force (due versions applied first); for a "what changed" kind, the
-    change assigned to the trainee (a retry: the original's), of no one rule set."""
+    change assigned to the trainee (``change``: one of theirs chosen; a retry: the original's),
+    of no one rule set."""
     if is_change_kind(kind):
         if retry_of is not None:
             return InForce(None, None, stored_rules(retry_of))
-        change = change_for(user, kind.game)
+        change = change or change_for(user, kind.game)
         if change is None:
             raise GameError(NOT_ASSIGNED)
         return InForce(None, None, change)
@@ -88,6 +113,7 @@ def start_scenario(
     seed: int | None = None,
     retry_of: DrillScenario | None = None,
     family: str | None = None,
+    change: RuleChange | None = None,
 ) -> tuple[DrillScenario, Scenario]:
     """Generate a scenario under the user's property's rules and store it as shown now.
 
@@ -97,7 +123,7 @@ def start_scenario(
     ``difficulty`` ``None`` means normal, or for a review: wherever the family occurs.
     Raises :class:`games.errors.GameError` when the kind is unavailable under the rules.
     """
-    in_force = drill_rules(user, kind, retry_of)
+    in_force = drill_rules(user, kind, retry_of, change)
     rules = in_force.rules
     seed, difficulty, scenario = _draw(user, kind, difficulty, rules, seed, family)
     stored = DrillScenario.objects.create(
@@ -155,7 +181,10 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
     if existing is not None:  # the first answer stands; graded now if its grading failed
         return AnswerOutcome(grade_if_due(existing), None, already_answered=True)
     rules = stored_rules(stored)  # parsed once: generating and grading use the same value
-    scenario = _regenerate_under(stored, rules)
+    try:
+        scenario = _checked_regeneration(stored, rules)
+    except ScenarioOutdatedError as error:
+        raise AnswerError({"scenario": [str(error)]}) from None
     kind = get_kind(stored.kind)
     answer = kind.parse_answer(scenario, raw_answer)  # AnswerError: nothing saved
     now = timezone.now()
@@ -229,7 +258,7 @@ def grade_attempt(attempt_id: int) -> Attempt:
         return attempt
     stored = attempt.scenario
     rules = stored_rules(stored)
-    scenario = _regenerate_under(stored, rules)
+    scenario = _checked_regeneration(stored, rules)
     grade = get_kind(stored.kind).grade(scenario, attempt.answer, rules)
     if not record_grade(attempt, grade):
         attempt.refresh_from_db()

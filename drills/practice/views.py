@@ -17,10 +17,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from drills.kinds.base import AnswerError, Difficulty, FieldType, Scenario, UnknownKindError, get_kind
+from drills.kinds.what_changed import is_change_kind
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario
 from drills.practice import selectors, services
 from drills.rounds.tables.registry import SKILL_PREFIX, is_round_skill
 from drills.rounds.views import start as start_round_page
+from drills.what_changed.selectors import assigned_change
 from games.errors import GameError
 from games.registry import game_name
 
@@ -72,12 +74,17 @@ def start(request: HttpRequest) -> HttpResponse:
     mode = request.POST.get("mode", DrillMode.PRACTICE)
     if mode not in {DrillMode.PRACTICE, DrillMode.SPEED}:
         errors["mode"] = "choose practice or speed"
+    change = None
+    if kind is not None and not errors and request.POST.get("assignment"):  # "Practise" on an assignment
+        change = assigned_change(_user(request), request.POST["assignment"], kind.game)
+        if change is None and is_change_kind(kind):
+            errors["assignment"] = "this rule change is not assigned to you"
     if errors or kind is None:
         return _picker_with_errors(request, errors)
     # A review without a chosen difficulty goes where the family occurs (the service decides).
     difficulty = Difficulty(difficulty_value) if difficulty_value else None
     try:
-        stored, _ = services.start_scenario(_user(request), kind, difficulty, mode, family=family)
+        stored, _ = services.start_scenario(_user(request), kind, difficulty, mode, family=family, change=change)
     except GameError as error:
         return _picker_with_errors(request, {"kind": str(error)})
     return redirect("drills:scenario", public_id=stored.public_id)

@@ -61,6 +61,9 @@ def mastery_table_rows(heat: Heatmap) -> SafeString:
     )
 
 
+STATUS_LABELS = {"not-attempted": "Not attempted", "in-progress": "In progress"}  # else the word, capitalised
+
+
 def certification_rows(rows: Sequence[tuple[str, str, Sequence[str]]]) -> SafeString:
     """Certification table rows: (trainee's name, their page, a status per game). A status
     is one of a few words: each word's cell is made once."""
@@ -69,7 +72,8 @@ def certification_rows(rows: Sequence[tuple[str, str, Sequence[str]]]) -> SafeSt
         for status in statuses:
             if status not in cells:
                 word = str(status)
-                cells[status] = f'<td class="cert cert-{escape(word)}">{escape(word[:1].upper() + word[1:])}</td>'
+                label = STATUS_LABELS.get(word) or word[:1].upper() + word[1:]
+                cells[status] = f'<td class="cert cert-{escape(word)}">{escape(label)}</td>'
     return mark_safe(  # every value is escaped
         "".join(
             f'\n      <tr><th scope="row"><a href="{escape(url)}">{escape(name)}</a></th>'

@@ -154,30 +154,35 @@ def catalogue(property: Property | None) -> Catalogue:
 
 
 def _property_rows(property: Property | None) -> tuple[dict[str, RuleSet], dict[str, int]]:
-    """The property's default rule sets (by game; unsaved copies with their name and values)
-    and its target times (by kind), read in one query: a ``UNION ALL`` of the two tables'
-    rows as (game or kind, name, rule values, target)."""
+    """The property's default rule sets (by game; copies with their pk, name and values, due
+    versions applied) and its target times (by kind), read in one query (and one for the due
+    versions): a ``UNION ALL`` of the two tables' rows as (game or kind, name, rule values,
+    target, pk)."""
     if property is None:
         return {}, {}
     rule_sets = (
         RuleSet.objects.filter(property=property, is_default=True)
         .order_by()
         .annotate(target=Value(None, output_field=IntegerField()))
-        .values_list("game", "name", "values", "target")
+        .values_list("game", "name", "values", "target", "pk")
     )
     targets = (
         KindTarget.objects.filter(property=property)
         .order_by()
-        .annotate(no_name=Value("", output_field=CharField()), no_values=Value(None, output_field=CharField()))
-        .values_list("kind", "no_name", "no_values", "target_seconds")
+        .annotate(no_name=Value("", output_field=CharField()), no_values=Value(None, output_field=CharField()),
+                  no_pk=Value(None, output_field=IntegerField()))
+        .values_list("kind", "no_name", "no_values", "target_seconds", "no_pk")
     )
     by_game: dict[str, RuleSet] = {}
     by_kind: dict[str, int] = {}
-    for slug, name, values, target in rule_sets.union(targets, all=True):
+    for slug, name, values, target, pk in rule_sets.union(targets, all=True):
         if target is None:
-            by_game[slug] = RuleSet(property=property, game=slug, name=name, values=values, is_default=True)
+            by_game[slug] = RuleSet(pk=pk, property=property, game=slug, name=name, values=values, is_default=True)
         else:
             by_kind[slug] = int(target)
+    from drills.rule_versions.services import apply_due_to  # (it reads this module)
+
+    apply_due_to(by_game.values())  # a signed-off version whose date has come is in force: one query
     return by_game, by_kind
 
 
@@ -194,7 +199,8 @@ def _rules_from(rule_sets: dict[str, RuleSet]) -> dict[str, HouseRules]:
 
 
 def property_rules(property: Property | None) -> dict[str, HouseRules]:
-    """Each game's rules at the property: its default rule set, else the defaults (one query)."""
+    """Each game's rules at the property: its default rule set with its due versions applied,
+    else the defaults (two queries when none is due)."""
     return _rules_from(_property_rows(property)[0])
 
 

@@ -60,6 +60,9 @@ def decision(version: RuleSetVersion) -> Decision | None:
 def ran_under(record: object) -> str:
     """"House rules: <name>, version N (effective <date>)" for a drill scenario, dealt round
     or exam sitting (anything with ``rule_set``, ``rule_version`` and ``rule_version_number``)."""
+    values = getattr(record, "rules_values", None)
+    if isinstance(values, dict) and set(values) == {"game", "old", "new"}:  # a "what changed" drill
+        return "House rules: the assigned rule change (the old and the new rules)"
     rule_set = getattr(record, "rule_set", None)
     version = getattr(record, "rule_version", None)
     number = getattr(record, "rule_version_number", None)

@@ -10,9 +10,10 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from drills import access
+from drills.house_rules.presenters import key_choices, text_choices
 from drills.models import RuleSet, User
 from drills.rule_versions.models import RuleSetVersion, VersionStatus
-from games.house_rules import Change, diff
+from games.house_rules import Change, PayTable, diff, value_text
 from games.registry import rules_class
 from games.rule_settings import setting_info
 
@@ -71,11 +72,40 @@ class ChangeRow:
     new: str
 
 
+def shown_value(setting: str, value: object, only: set[str] | None = None) -> str:
+    """A setting's value as people read it: a pay table's rows (``only``: these) and a house
+    way by their labels, never their keys ("Four of a kind 40:1", not "four-of-a-kind 40:1")."""
+    if isinstance(value, PayTable):
+        labels = dict(key_choices(setting) or [])
+        rows = [(key, ratio) for key, ratio in value.entries if only is None or key in only]
+        return ", ".join(f"{labels.get(key, key)} {ratio}" for key, ratio in rows) or "not paid"
+    choices = dict(text_choices(setting) or [])
+    if isinstance(value, str) and value in choices:
+        return choices[value]
+    return value_text(value)
+
+
+def _table_keys(old: object, new: object) -> set[str] | None:
+    """The rows two pay tables set differently (``None`` unless both are tables)."""
+    if not isinstance(old, PayTable) or not isinstance(new, PayTable):
+        return None
+    before, after = old.to_mapping(), new.to_mapping()
+    return {key for key in {*before, *after} if before.get(key) != after.get(key)}
+
+
 def change_rows(game: str, old_values: dict[str, Any], new_values: dict[str, Any]) -> list[ChangeRow]:
-    """What changed between two stored value sets, with labels people read."""
+    """What changed between two stored value sets, with labels people read (a pay table:
+    only its rows that changed)."""
     cls = rules_class(game)
-    changes: tuple[Change, ...] = diff(cls.from_mapping(old_values), cls.from_mapping(new_values))
-    return [ChangeRow(setting_info(game, c.setting).label, c.rule_id, c.old, c.new) for c in changes]
+    old_rules, new_rules = cls.from_mapping(old_values), cls.from_mapping(new_values)
+    changes: tuple[Change, ...] = diff(old_rules, new_rules)
+    rows = []
+    for change in changes:
+        before, after = getattr(old_rules, change.setting), getattr(new_rules, change.setting)
+        only = _table_keys(before, after)
+        rows.append(ChangeRow(setting_info(game, change.setting).label, change.rule_id,
+                              shown_value(change.setting, before, only), shown_value(change.setting, after, only)))
+    return rows
 
 
 def version_label(rule_set_name: str | None, number: int | None, effective: date | None) -> str:

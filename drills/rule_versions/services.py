@@ -19,6 +19,7 @@ Decisions (issue 16, item 3):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -221,6 +222,73 @@ def apply_due_versions(rule_set: RuleSet, today: date | None = None) -> RuleSetV
                 _queue_adoption(in_force.pk, replaced.pk)
     rule_set.values = in_force.values
     return in_force
+
+
+def apply_due_to(rule_sets: Iterable[RuleSet], today: date | None = None) -> None:
+    """:func:`apply_due_versions` for rule sets read together (a dashboard, an availability
+    check): one query when nothing is due (each one's latest due signed-off version already
+    holds its values); only the rule sets with something to apply are applied one by one."""
+    rule_sets = list(rule_sets)
+    if not rule_sets:
+        return
+    today = today or timezone.localdate()
+    due: dict[int, list[object]] = {rule_set.pk: [] for rule_set in rule_sets}
+    rows = RuleSetVersion.objects.filter(
+        rule_set_id__in=list(due), status=VersionStatus.SIGNED_OFF, effective_from__lte=today
+    ).values_list("rule_set_id", "values")
+    for rule_set_id, values in rows:
+        due[rule_set_id].append(values)
+    for rule_set in rule_sets:
+        if len(due[rule_set.pk]) != 1 or due[rule_set.pk][0] != rule_set.values:
+            apply_due_versions(rule_set, today)
+
+
+NOT_UNSET = "choose another rule set as the property's rules for this game instead: this one stays until then"
+
+
+def choose_default(rule_set: RuleSet, *, by: User) -> bool:
+    """Make ``rule_set`` the property's rules for its game (``is_default``; the previous
+    one stops being it). When that changes the rules trainees are drilled on, every trainee
+    of the property is assigned what changed (once committed). True when it changed anything.
+    Raises :class:`VersionError` naming ``is_default`` (the one-default constraint) or ``by``."""
+    if not access.may_change_rule_set(by, rule_set):
+        raise VersionError("by", "only staff of the rule set's property may choose its rules")
+    with transaction.atomic():
+        locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
+        if locked.is_default:
+            return False
+        previous = (
+            RuleSet.objects.select_for_update()
+            .filter(property_id=locked.property_id, game=locked.game, is_default=True).first()
+        )
+        for either in (locked, previous):
+            if either is not None:
+                apply_due_versions(either)
+        old_values: dict[str, Any] = {}
+        if previous is not None and isinstance(previous.values, dict):
+            old_values = previous.values
+        if previous is not None:
+            RuleSet.objects.filter(pk=previous.pk).update(is_default=False, updated_at=timezone.now())
+        locked.is_default = True
+        try:
+            with transaction.atomic():
+                locked.save(update_fields=["is_default", "updated_at"])
+        except IntegrityError:
+            raise VersionError(
+                "is_default", "another rule set is already the property's rules for this game: reload and try again"
+            ) from None
+        if _rules(locked.game, old_values) != _rules(locked.game, locked.values):
+            _queue_default_adoption(locked, old_values, by)
+    rule_set.is_default = True
+    return True
+
+
+def _queue_default_adoption(rule_set: RuleSet, old_values: dict[str, Any], by: User) -> None:
+    from drills.what_changed.services import rules_adopted
+
+    property, game, new_values = rule_set.property, rule_set.game, dict(rule_set.values)
+    transaction.on_commit(lambda: rules_adopted(property=property, game=game, old_values=old_values,
+                                                new_values=new_values, assigned_by=by if by.pk else None))
 
 
 def _version_with(rule_set: RuleSet, values: object, *, below: int) -> RuleSetVersion | None:

@@ -20,7 +20,6 @@ from drills.models import RuleSet, User
 from drills.rule_versions import presenters, selectors, services
 from drills.rule_versions.models import RuleSetVersion, VersionStatus
 from games.errors import RuleSetError
-from games.house_rules import value_text
 from games.registry import rules_class
 from games.rule_settings import setting_info
 
@@ -92,7 +91,10 @@ def _detail_context(request: HttpRequest, version: RuleSetVersion) -> dict[str, 
     try:
         changes = selectors.change_rows(rule_set.game, before.values if before else {}, version.values)
         rules = rules_class(rule_set.game).from_mapping(version.values)
-        settings = [(setting_info(rule_set.game, name), value_text(getattr(rules, name))) for name in version.values]
+        settings = [
+            (setting_info(rule_set.game, name), selectors.shown_value(name, getattr(rules, name)))
+            for name in version.values
+        ]
         problem = ""
     except RuleSetError as error:  # stored values the engine no longer accepts
         changes, settings, problem = [], [], str(error)

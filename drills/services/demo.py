@@ -49,6 +49,8 @@ class DemoReport:
     rule_sets: tuple[RuleSet, ...]
     skipped_games: tuple[str, ...]
     """Games whose engine (rules class) is not installed yet: no rule set for them."""
+    versions: tuple[str, ...] = ()
+    """The version history made for the demo, in words."""
 
 
 def example_bonus_pay_table() -> PayTable | None:
@@ -115,7 +117,7 @@ def load_demo() -> DemoReport:
                 name=f"{PROPERTY_NAME} standard rules",
                 values={},
                 is_default=True,
-                notes="The RULES.md defaults, unchanged.",
+                notes="The RULES.md defaults; changed only through versions (House rules, Sign-offs).",
             )
         )
     table = example_bonus_pay_table()
@@ -138,7 +140,13 @@ def load_demo() -> DemoReport:
     from drills.learning.demo import load_history
 
     load_history(team, users, exam)
-    return DemoReport(DEMO_USERS, tuple(rule_sets), tuple(skipped))
+    # Issue 16: a change in force with its what-changed assignment, one waiting for sign-off.
+    from drills.rule_versions.demo import load_versions
+
+    defaults = {rule_set.game: rule_set for rule_set in rule_sets if rule_set.is_default}
+    versions = load_versions(defaults, users)
+    return DemoReport(DEMO_USERS, tuple(RuleSet.objects.get(pk=rs.pk) for rs in rule_sets), tuple(skipped),
+                      tuple(versions))
 
 
 DEMO_EXAM_TITLE = "Blackjack dealer certification (demo)"

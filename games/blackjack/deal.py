@@ -17,12 +17,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from games.blackjack.dealer import play_dealer
-from games.blackjack.hand import card_value, hand_value
+from games.blackjack.hand import card_value
 from games.blackjack.options import Action, OptionsSituation, can_act
 from games.blackjack.rules import TwentyOneRules
 from games.blackjack.settle import Box, PlayerHand, settled_without_dealer
 from games.cards import Card, Rank
-from games.money import to_cents
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +60,10 @@ class Situation:
 
 
 def deal_situation(rng: random.Random, rules: TwentyOneRules, bet: Decimal = Decimal("10")) -> Situation:
-    """Deal one box and play it by the one simulated player's :class:`Style` (split pairs of
-    8s and Aces and some others, double on 9-11 and soft doubles, hit below 17), sometimes
-    surrender, insure or take even money, then play the dealer out (BJ-8 / JS-5). Every situation is valid for
-    ``settle_box``.
+    """Deal one box and play it by the one simulated player (``games.players.twenty_one``,
+    the policy of every round: even money, insurance and surrender are its choices, its
+    hand decisions basic strategy with more splits), then play the dealer out (BJ-8 /
+    JS-5). Every situation is valid for ``settle_box``.
 
     >>> import random
     >>> from games.blackjack.rules import BlackjackRules
@@ -77,30 +76,23 @@ def deal_situation(rng: random.Random, rules: TwentyOneRules, bet: Decimal = Dec
     >>> settle_box(situation.box, situation.dealer, BlackjackRules()).net
     Decimal('-20.00')
     """
+    from games.players.twenty_one import TwentyOnePlayer, play_box  # (it imports this package)
+
+    player = TwentyOnePlayer(insurance=0.3, even_money=0.4, surrender=0.5, extra_splits=0.3, extra_doubles=1.0)
     dealt = deal_round(rng, rules)
     draws: Iterator[Card] = iter(dealt.shoe)
     upcard = dealt.dealer_upcard
     first = dealt.boxes[0]
     start = OptionsSituation(hand=first, dealer=upcard)
-    insurance = Decimal(0)
-    if can_act(start, Action.EVEN_MONEY, rules) and rng.random() < 0.4:
+    if can_act(start, Action.EVEN_MONEY, rules) and player.takes_even_money(rng):
         box = Box(bet=bet, hands=(PlayerHand(first),), even_money=True)
         return Situation(box, (upcard,))
-    if can_act(start, Action.INSURANCE, rules) and rng.random() < 0.3:
-        insurance = to_cents(bet / 2) if rng.random() < 0.5 else to_cents(bet / 4)
-    value = hand_value(first)
-    if (
-        can_act(start, Action.SURRENDER, rules)
-        and value.total in (15, 16)
-        and card_value(upcard) in (9, 10)
-        and rng.random() < 0.5
-    ):
+    insurance = player.insures(bet, rng) if can_act(start, Action.INSURANCE, rules) else Decimal(0)
+    if player.surrenders(start, rules, rng):
         box = Box(bet=bet, hands=(PlayerHand(first),), surrendered=True)
         return Situation(box, play_dealer((upcard,), draws, rules))
-    from games.players.twenty_one import Style, play_box  # the one simulated player (imports this package)
-
-    hands = play_box(first, upcard, rules, rng, Style(split=0.3, double=1.0, stand_low=0.0),
-                     draw=lambda: next(draws), second_card=lambda card, split_aces: next(draws))
+    hands = play_box(first, upcard, rules, rng, player, draw=lambda: next(draws),
+                     second_card=lambda card, split_aces: next(draws))
     box = Box(bet=bet, hands=hands, insurance=insurance)
     dealer: tuple[Card, ...] = (upcard,)
     if not settled_without_dealer(box, upcard, rules) or insurance > 0 or box.extra_stakes:

@@ -67,6 +67,8 @@ MESSAGES: Final[Mapping[str, str]] = {
                                    "second card"),
     "paid-blackjack-against-ten": ("Paid box {box}'s blackjack against the dealer's {upcard}: it waits for the "
                                    "dealer's second card"),
+    "blackjack-waits-for-settlement": ("Paid box {box}'s blackjack at its turn: in this house a blackjack is paid "
+                                       "with the winning bets, in the settlement"),
     "blackjack-paid-3-2": "Paid box {box}'s blackjack 3:2 ({amount}): this house pays {pays}, {expected}",
     "blackjack-paid-1-1": "Paid box {box}'s blackjack 1:1 ({amount}): a blackjack pays {pays} here, {expected}",
     "even-money-paid-as-blackjack": "Paid box {box}'s even money as a blackjack ({amount}): even money is 1:1, "

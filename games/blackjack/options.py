@@ -26,7 +26,7 @@ from games.blackjack.hand import (
     player_draw_refusal,
     verify_player_draws,
 )
-from games.blackjack.rules import TwentyOneRules
+from games.blackjack.rules import NO_SURRENDER, TwentyOneRules
 from games.cards import Card, Rank
 from games.errors import IllegalActionError, ImpossibleCardsError
 
@@ -148,6 +148,8 @@ def _split(s: OptionsSituation, rules: TwentyOneRules) -> Check:
 
 
 def _surrender(s: OptionsSituation, rules: TwentyOneRules) -> Check:
+    if not rules.surrender_offered:
+        return NO_SURRENDER, ("BJ-R1",)
     if s.split_hand:
         return "a split hand cannot surrender (BJ-R1)", ("BJ-R1",)
     if len(s.hand) != 2:

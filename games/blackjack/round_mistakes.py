@@ -10,6 +10,7 @@ stable mistake code and the values that decided it. Words are the explainer's
 ``deal-out-of-order``, ``card-to-finished-hand``, ``card-not-asked-for``,
 ``dealer-drew-early``, ``dealer-stood-early``, ``dealer-second-card-needed``, ``dealer-drew-past-stand``,
 ``dealer-drew-needlessly``, ``paid-blackjack-against-ace``, ``paid-blackjack-against-ten``,
+``blackjack-waits-for-settlement`` (BJ-P5 / JS-P5, house ``blackjack_paid_at_turn`` off),
 ``blackjack-paid-3-2``, ``blackjack-paid-1-1``, ``even-money-paid-as-blackjack``,
 ``double-paid-as-single``, ``surrender-whole-bet``, ``collected-waiting-stake``,
 ``collected-stake-on-dealer-blackjack``, ``paid-insurance-before-collecting``,
@@ -54,7 +55,8 @@ MISTAKES: Final = (
     "card-not-next", "dealer-second-card", "skipped-dealer-card", "deal-out-of-order", "card-to-finished-hand",
     "card-not-asked-for", "dealer-drew-early", "dealer-stood-early", "dealer-second-card-needed",
     "dealer-drew-past-stand",
-    "dealer-drew-needlessly", "paid-blackjack-against-ace", "paid-blackjack-against-ten", "blackjack-paid-3-2",
+    "dealer-drew-needlessly", "paid-blackjack-against-ace", "paid-blackjack-against-ten",
+    "blackjack-waits-for-settlement", "blackjack-paid-3-2",
     "blackjack-paid-1-1", "even-money-paid-as-blackjack", "double-paid-as-single", "surrender-whole-bet",
     "collected-waiting-stake", "collected-stake-on-dealer-blackjack", "paid-insurance-before-collecting",
     "collected-bets-before-insurance", "paid-before-collecting", "settlement-started-at-wrong-box",
@@ -154,6 +156,9 @@ def diagnose(script: Script, position: int, attempted: Action) -> ProcedureError
     early = _early_blackjack(context)
     if early is not None and not same_action(attempted, due):
         return early
+    waiting = _blackjack_waits_for_settlement(context)
+    if waiting is not None:
+        return waiting
     for check in (_card_not_next, _switch, _offers, _calls, _cards, _dealer_hand, _chips):
         found = check(context, due, step)
         if found is not None:
@@ -321,6 +326,22 @@ def _early_blackjack(context: _Context) -> ProcedureError | None:
     return None
 
 
+def _blackjack_waits_for_settlement(context: _Context) -> ProcedureError | None:
+    """A blackjack paid at its box's turn where the house pays it in the settlement
+    (BJ-P5 / JS-P5 house choice, ``blackjack_paid_at_turn`` off)."""
+    attempted, step, rules = context.attempted, context.step, context.rules
+    if (rules.blackjack_paid_at_turn or step is None or step.phase is Phase.SETTLEMENT
+            or not isinstance(attempted, Pay) or attempted.bet not in (None, Stake.MAIN)):
+        return None
+    box = _box(context.view, attempted.box)
+    upcard = context.upcard
+    if box is None or upcard is None or upcard.rank is Rank.ACE or is_ten_value(upcard) or len(box.hands) != 1:
+        return None
+    if box.even_money or box.hands[0].taken or not hand_value(box.hands[0].cards, switched=box.switched).blackjack:
+        return None
+    return context.error(rules.IDS.blackjack_paid, "blackjack-waits-for-settlement", box=box.box)
+
+
 def _wrong_amount(context: _Context, due: Action, step: Step) -> ProcedureError:
     attempted = context.attempted
     assert isinstance(due, _CHIPS)
@@ -402,6 +423,9 @@ def _settlement_order(context: _Context, due: Action, step: Step, later: Step) -
     attempted = context.attempted
     first = context.position == 0 or context.script.steps[context.position - 1].phase is not Phase.SETTLEMENT
     box = getattr(attempted, "box", "")
+    if context.rules.settle_box_by_box and box != getattr(due, "box", box):  # BJ-P9 house: box by box
+        mistake = "settlement-started-at-wrong-box" if first else "settlement-out-of-order"
+        return context.error("BJ-P9", mistake, box=box, due_box=getattr(due, "box", ""))
     if later.purpose is Purpose.INSURANCE and isinstance(attempted, Pay) and step.purpose in (Purpose.LOSE,
                                                                                              Purpose.RETURN):
         return context.error("BJ-P9", "paid-insurance-before-collecting", box=box)

@@ -511,17 +511,24 @@ class _Simulation:
 
     def blackjack(self, box: _Box) -> None:
         """BJ-P5 / JS-P5: paid at once against a dealer card that is not an Ace or a
-        10-value (BJ-10); otherwise it waits for the dealer's second card."""
+        10-value (BJ-10), or, as the house chooses (``blackjack_paid_at_turn`` off), in the
+        settlement; otherwise it waits for the dealer's second card."""
         hand = box.hands[0]
         hand.finished = True
-        if blackjack_timing(self.upcard, self.rules).value is BlackjackTiming.WAITS:
+        if blackjack_timing(self.upcard, self.rules).value is BlackjackTiming.WAITS or self._waits_for_settlement(box):
             self.frozen[self.boxes.index(box)] = box.freeze()
             return
         hand.taken = True
         hand.paid = dealer_payout(PayoutKind.BLACKJACK, box.bet, self.rules).value.pays
-        procedure = "JS-P5" if self.rules.HAS_SWITCH else "BJ-P5"
+        procedure = self.rules.IDS.blackjack_paid
         self.emit(Pay(box=box.box, amount=hand.paid), Purpose.BLACKJACK_NOW,
                   (procedure, "BJ-10", self.rules.IDS.blackjack_pays), box)
+
+    def _waits_for_settlement(self, box: _Box) -> bool:
+        """BJ-P5 (house ``blackjack_paid_at_turn`` off): a blackjack the dealer cannot beat is
+        paid with the winning bets in the settlement, not when its box's turn comes."""
+        return (not self.rules.blackjack_paid_at_turn and box.is_blackjack() and not box.out
+                and blackjack_timing(self.upcard, self.rules).value is BlackjackTiming.NOW)
 
     def play_hand(self, box: _Box, index: int) -> None:
         procedure = "JS-P6" if self.rules.HAS_SWITCH else "BJ-P6"
@@ -625,14 +632,15 @@ class _Simulation:
                 return True
             if box.out:
                 continue
-            if box.is_blackjack() and not box.hands[0].taken:
+            if box.is_blackjack() and blackjack_timing(self.upcard, self.rules).value is BlackjackTiming.WAITS:
                 return True
             if any(h.collected < box.stake(h) for h in box.hands if hand_value(h.cards).bust):
                 return True  # a double or split stake waits (BJ-P7)
         return False
 
     def settle(self) -> tuple[tuple[int, BoxSettlement], ...]:
-        """BJ-P9, with each box's result from ``settle_box``."""
+        """BJ-P9 (in passes, or box by box: ``settle_box_by_box``), with each box's result
+        from ``settle_box``."""
         self.phase = Phase.SETTLEMENT
         dealer = tuple(self.dealer)
         settled = [
@@ -645,7 +653,10 @@ class _Simulation:
             for box in self.boxes
         ]
         order = list(reversed(settled))
-        if hand_value(dealer).blackjack:
+        if self.rules.settle_box_by_box:  # BJ-P9 (house): each box at once, in reverse box order
+            for box, result in order:
+                self._settle_one_box(box, result, dealer_blackjack=hand_value(dealer).blackjack)
+        elif hand_value(dealer).blackjack:
             for box, result in order:
                 self._collect_and_return(box, result)
             for box, result in order:
@@ -665,7 +676,20 @@ class _Simulation:
                 raise AssertionError(f"box {box.box}: the chips moved do not match the settlement")  # pragma: no cover
         return tuple((box.box, result) for box, result in settled)
 
-    def _settle_rules(self, result: BoxSettlement, index: int) -> tuple[str, ...]:
+    def _settle_one_box(self, box: _Box, result: BoxSettlement, *, dealer_blackjack: bool) -> None:
+        """BJ-P9 box by box (house): the box's passes in the table order's sequence."""
+        if dealer_blackjack:
+            self._collect_and_return(box, result)
+            self._insurance(box, result)
+            return
+        self._insurance(box, result)
+        for losing in (True, False):
+            for index in reversed(range(len(box.hands))):
+                self._remainder(box, index, result, losing=losing)
+
+    def _settle_rules(self, result: BoxSettlement, index: int, box: _Box | None = None) -> tuple[str, ...]:
+        if box is not None and self._waits_for_settlement(box):
+            return ("BJ-P9", self.rules.IDS.blackjack_paid, *result.hands[index].rule_ids)
         return ("BJ-P9", *result.hands[index].rule_ids)
 
     def _collect_and_return(self, box: _Box, result: BoxSettlement) -> None:
@@ -693,7 +717,7 @@ class _Simulation:
         elif not losing and left > 0:
             hand.paid += left
             self.emit(Pay(box=box.box, hand=box.hand_number(index), amount=left), Purpose.WIN,
-                      self._settle_rules(result, index), box)
+                      self._settle_rules(result, index, box), box)
 
     def _insurance(self, box: _Box, result: BoxSettlement) -> None:
         if box.insurance == 0:

@@ -6,7 +6,8 @@ The engine of ``games.blackjack`` plays any game of the family from a
 * **house values** (RULES.md **(house)**, changeable per property without code) are
   dataclass fields: what a blackjack pays (BJ-5 / JS-3), whether the dealer hits a soft 17
   (BJ-8 / JS-5), what insurance pays, the number of decks, how many hands a box may split
-  into, whether a split hand may double;
+  into, whether a split hand may double; and the round's house procedures: when a
+  blackjack is paid (BJ-P5 / JS-P5) and the settlement order (BJ-P9);
 * **fixed traits** of a game (not house values) are class variables: the dealer total
   that pushes instead of busting (JS-4: 22), whether a player's soft 21 may still draw
   (JS-6), whether the Switch exists (JS-7/JS-8), and which rule IDs a ruling cites.
@@ -41,6 +42,9 @@ BLACKJACK_PAYS_3_TO_2: Final = Ratio(3, 2)
 INSURANCE_PAYS_2_TO_1: Final = Ratio(2, 1)
 """Every winning hand but a blackjack is paid 1:1 (BJ-5); so is even money (BJ-E)."""
 
+NO_SURRENDER: Final = 'the house does not offer surrender (BJ-R1, house setting "Surrender offered")'
+"""Why a hand may not surrender where the rule set's ``surrender_offered`` is off."""
+
 MAX_DECKS: Final = 8
 MAX_HANDS_LIMIT: Final = 8
 
@@ -66,6 +70,8 @@ class RuleIds:
     player_draws: str
     dealer_draws: str
     adopted: tuple[str, ...] = ()
+    blackjack_paid: str = "BJ-P5"
+    """When in the round a blackjack is paid (BJ-P5; JS-P5 at Jack Switch)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,16 @@ class TwentyOneRules(HouseRules):
     """BJ-S2: a box may be split into at most this many hands (three splits)."""
     double_after_split: bool = True
     """BJ-D2: a split hand (not split Aces) may double."""
+    surrender_offered: bool = True
+    """BJ-R1 (house): the house offers surrender at all (seed 001 does); BJ-R1 to BJ-R3 say how."""
+    blackjack_paid_at_turn: bool = True
+    """BJ-P5 (house; JS-P5): a blackjack against a dealer card that is not an Ace or a
+    10-value is paid when its box's turn comes; False: it waits for the settlement and is
+    paid with the winning bets (BJ-P9)."""
+    settle_box_by_box: bool = False
+    """BJ-P9 (house): False, the settlement goes in passes (insurance, losing bets, winning
+    bets; on a dealer blackjack losing bets then insurance), each in reverse box order; True,
+    box by box in reverse box order, each box's bets in that same order."""
 
     # Fixed traits of the game (not house values).
     DEALER_PUSH_TOTAL: ClassVar[int | None] = None

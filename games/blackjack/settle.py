@@ -24,7 +24,7 @@ from enum import StrEnum
 from games.blackjack.dealer import dealer_result, verify_dealer_hand
 from games.blackjack.errors import ImpossibleShoeError, SituationError, StakeError
 from games.blackjack.hand import TWENTY_ONE, Ruled, card_value, hand_value, is_ten_value, verify_player_draws
-from games.blackjack.rules import EVEN_MONEY, TwentyOneRules
+from games.blackjack.rules import EVEN_MONEY, NO_SURRENDER, TwentyOneRules
 from games.cards import Card, Rank, format_cards
 from games.errors import ImpossibleCardsError
 from games.money import ZERO, format_money, payout, to_cents
@@ -149,7 +149,7 @@ def verify_box(box: Box, dealer: Sequence[Card], rules: TwentyOneRules) -> None:
                             switched=box.switched)
         if hand.doubled:
             _verify_double(box, index, rules)
-    _verify_surrender(box, dealer)
+    _verify_surrender(box, dealer, rules)
     _verify_even_money_and_insurance(box, dealer, rules)
     _verify_dealer(box, dealer, rules)
 
@@ -187,9 +187,11 @@ def _verify_double(box: Box, index: int, rules: TwentyOneRules) -> None:
                                     "(BJ-D1)")
 
 
-def _verify_surrender(box: Box, dealer: Sequence[Card]) -> None:
+def _verify_surrender(box: Box, dealer: Sequence[Card], rules: TwentyOneRules) -> None:
     if not box.surrendered:
         return
+    if not rules.surrender_offered:
+        raise SituationError("surrendered", NO_SURRENDER)
     hand = box.hands[0]
     if box.split:
         raise SituationError("surrendered", "only an unsplit hand can surrender (BJ-R1)")
@@ -494,4 +496,6 @@ def dealer_payout(kind: PayoutKind, bet: Decimal, rules: TwentyOneRules) -> Rule
         return Ruled(Payout(payout(bet, rules.insurance_pays), ZERO), rules.cite(["BJ-I2", "BJ-5"]))
     if kind is PayoutKind.EVEN_MONEY:
         return Ruled(Payout(payout(bet, EVEN_MONEY), ZERO), rules.cite(["BJ-E"]))
+    if not rules.surrender_offered:
+        raise SituationError("kind", NO_SURRENDER)
     return Ruled(Payout(ZERO, surrender_collects(bet)), rules.cite(["BJ-R1"]))

@@ -124,7 +124,7 @@ class JackSwitchRules(TwentyOneRules):
     HAS_SWITCH: ClassVar[bool] = True
     IDS: ClassVar[RuleIds] = RuleIds(
         shoe="JS-1", values="JS-2", blackjack_pays="JS-3", player_draws="JS-6", dealer_draws="JS-5",
-        adopted=("JS-9",),
+        adopted=("JS-9",), blackjack_paid="JS-P5",
     )
 
     def validate(self) -> None:

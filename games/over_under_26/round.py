@@ -86,7 +86,7 @@ from games.errors import GameError
 from games.money import ZERO, parse_money
 from games.over_under_26.errors import ChoiceError, OverUnderBetError
 from games.over_under_26.hand import HAND_SIZE, SHOE, verify_cards
-from games.over_under_26.rules import OverUnderRules
+from games.over_under_26.rules import TABLE_BOXES, OverUnderRules
 from games.over_under_26.settlement import Choice, Settlement, settle, verify_bets, verify_choice
 from games.players.over_under_26 import OverUnderPlayer
 from games.procedure import Action, Actor, PlannedRound, Step, Vocabulary
@@ -113,8 +113,8 @@ __all__ = [
     "Turn",
 ]
 
-MAX_BOXES: Final = 7
-"""OU-P0: up to seven boxes (default)."""
+MAX_BOXES: Final = TABLE_BOXES
+"""OU-P0: up to seven boxes; a house may seat fewer (``OverUnderRules.max_boxes``)."""
 DEFAULT_PLAYER: Final = OverUnderPlayer()
 
 
@@ -287,14 +287,15 @@ class OverUnderStart:
             verify_cards(self.cards, count=HAND_SIZE)
         except GameError as error:
             raise StartError("cards", str(error)) from None
-        if not 1 <= len(self.boxes) <= MAX_BOXES:
-            raise StartError("boxes", f"a round seats 1 to {MAX_BOXES} boxes (OU-P0), not {len(self.boxes)}")
+        seats = rules.max_boxes  # OU-P0 (house)
+        if not 1 <= len(self.boxes) <= seats:
+            raise StartError("boxes", f"this table seats 1 to {seats} boxes (OU-P0), not {len(self.boxes)}")
         if len(self.choices) != len(self.boxes):
             raise StartError("choices", "one choice per box")
         seen: set[int] = set()
         for index, (bet, choice) in enumerate(zip(self.boxes, self.choices, strict=True)):
-            if not 1 <= bet.box <= MAX_BOXES or bet.box in seen:
-                raise StartError(f"boxes.{index}.box", f"a box is numbered 1 to {MAX_BOXES}, each once")
+            if not 1 <= bet.box <= seats or bet.box in seen:
+                raise StartError(f"boxes.{index}.box", f"a box is numbered 1 to {seats}, each once (OU-P0)")
             seen.add(bet.box)
             try:
                 verify_bets(parse_money(bet.ante), parse_money(bet.bonus), rules)

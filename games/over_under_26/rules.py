@@ -1,6 +1,6 @@
 """The Over/Under 26 Joker rule set (seed 000): the house values of RULES.md.
 
-Two values are the property's (RULES.md **(house)**):
+Three values are the property's (RULES.md **(house)**):
 
 * ``win_return_multiple`` (OU-W): "the player wins 4x Ante" means the player gets back
   this many Antes *in all*, stakes included. Default 4: with the Ante and the Under/Over
@@ -8,6 +8,9 @@ Two values are the property's (RULES.md **(house)**):
   3 x Ante. At least 2, so that a win never returns less than the two bets up.
 * ``bonus_pay_table`` (OU-10): the seed's table is missing, so there is **no default**
   (``None``): until a property enters its table, Bonus bets are refused.
+
+* ``max_boxes`` (OU-P0): the boxes a table seats, 1 to 7 (default 7), numbered 1 up
+  from the players' right; every seated box bets on the table's four cards.
 
 The Bonus pay table's shape (this module defines it):
 
@@ -45,6 +48,8 @@ from games.money import Ratio
 LOWEST_TOTAL: Final = 8
 """Four Aces are 44 and four 2s are 8: the totals of four joker-free cards (OU-2)."""
 HIGHEST_TOTAL: Final = 44
+TABLE_BOXES: Final = 7
+"""OU-P0: the most boxes an Over/Under table seats (and the default)."""
 JOKER_KEY: Final = "joker"
 """The Bonus pay table's entry for a hand with a joker among the last three cards (OU-4b)."""
 
@@ -120,6 +125,8 @@ class OverUnderRules(HouseRules):
     """OU-W: a win returns this many Antes in all, stakes included."""
     bonus_pay_table: PayTable | None = None
     """OU-10: the property's Bonus pay table; ``None`` (the default) refuses Bonus bets."""
+    max_boxes: int = TABLE_BOXES
+    """OU-P0 (house): the boxes the table seats, all on the table's four cards."""
 
     def validate(self) -> None:
         multiple = self.win_return_multiple
@@ -131,3 +138,6 @@ class OverUnderRules(HouseRules):
             )
         if self.bonus_pay_table is not None:
             verify_bonus_pay_table(self.bonus_pay_table)
+        if isinstance(self.max_boxes, bool) or not isinstance(self.max_boxes, int) or not (
+                1 <= self.max_boxes <= TABLE_BOXES):
+            raise RuleSetError("max_boxes", f"a table seats 1 to {TABLE_BOXES} boxes (OU-P0)")

@@ -42,8 +42,11 @@ The actions and their notation (one a line)::
 The order (**(house)** decisions where RULES.md leaves it open):
 
 1. ``roll``, ``announce`` (PG-P2); ``set-aside`` then the seven ``deliver`` clockwise from
-   the first position, empty positions included (PG-P3). Stack *k* is cards 7k+1 … 7k+7 of
-   the deck order (decision), the five after them are the left-over cards.
+   the first position, empty positions included (PG-P3; a house that delivers only to the
+   seated positions, ``stacks_to_empty_positions`` off, puts an empty position's stack in
+   the discard in its turn, ``discard-dead``, and has no later ``discard-dead``). Stack *k*
+   is cards 7k+1 … 7k+7 of the deck order (decision), the five after them are the
+   left-over cards.
 2. When the scenario injects irregularities, they are known once the last stack is
    delivered and ``call`` is due then, with the ruling of ``rule_deal`` (one rule, one
    place): a misdeal ends the round (``clear``; every bet stays, nothing is paid);
@@ -343,7 +346,13 @@ def _course(start: PaiGowStart, rules: PaiGowRules) -> tuple[tuple[Step, ...], T
         Step(AnnounceDice(total, deal.positions[0]), ("PG-P2", "PG-3"), "dice"),
         Step(SetAside(deal.left_over), ("PG-P3", "PG-0"), "deal"),
     ]
-    steps += [Step(Deliver(p, s), ("PG-P3", "PG-3"), "deal") for p, s in zip(deal.positions, deal.stacks, strict=True)]
+    live = {PLAYER_DEALER, *occupied}
+    to_every_position = rules.stacks_to_empty_positions  # PG-P3 (house)
+    steps += [
+        Step(Deliver(p, s), ("PG-P3", "PG-3"), "deal") if to_every_position or p in live
+        else Step(DiscardDead(p), ("PG-P3",), "deal")
+        for p, s in zip(deal.positions, deal.stacks, strict=True)
+    ]
     outcome = deal.outcome
     action, _ = action_position(total, occupied)
     logical: set[int] = set()
@@ -354,18 +363,19 @@ def _course(start: PaiGowStart, rules: PaiGowRules) -> tuple[tuple[Step, ...], T
             return tuple(steps), None
         if "PG-7" in outcome.rules:
             steps += [
-                Step(Deliver(p, s), ("PG-7",), "redeal") for p, s in zip(deal.positions, deal.stacks, strict=True)
+                Step(Deliver(p, s), ("PG-7",), "redeal")
+                for p, s in zip(deal.positions, deal.stacks, strict=True)
+                if to_every_position or p in live
             ]
-        if deal.exposed is not None:
+        if deal.exposed is not None and (to_every_position or deal.exposed[0] in live):
             position, exposed, card = deal.exposed
             steps.append(Step(Replace(position, exposed, card), ("PG-8",), "replace"))
         if "PG-5" in outcome.rules:
             logical.update(occupied)
         elif outcome.logical_way:
             logical.add(action)  # PG-7: the Action hand, the one pushed to the wrong spot
-    steps += [
-        Step(DiscardDead(p), ("PG-P3",), "dead") for p in deal.positions if p != PLAYER_DEALER and p not in occupied
-    ]
+    if to_every_position:
+        steps += [Step(DiscardDead(p), ("PG-P3",), "dead") for p in deal.positions if p not in live]
     steps.append(Step(Button(action), ("PG-P4", "PG-4"), "button"))
     settings = dict(start.settings)
     for position in logical:
@@ -591,6 +601,12 @@ class PaiGowRound(PlannedRound):
                 "wrong-first-position",
                 {**details, "position": str(due.position), "given": str(action.position)},
             )
+        if isinstance(action, Deliver) and isinstance(due, DiscardDead) and action.position == due.position:
+            return "PG-P3", "delivered-to-an-empty-position", {**details, "position": str(due.position)}
+        if isinstance(action, DiscardDead) and isinstance(due, Deliver) and action.position == due.position:
+            live = {PLAYER_DEALER, *(seat.position for seat in self.start.seats)}
+            if due.position not in live:
+                return "PG-P3", "skipped-an-empty-position", {**details, "position": str(due.position)}
         if isinstance(action, (SetAside, Deliver)) and isinstance(due, (SetAside, Deliver)):
             return self._diagnose_delivery(due, action, details)
         if isinstance(due, Call):

@@ -189,6 +189,7 @@ MISTAKES: Final = (
     "started-the-deal-at-wrong-position",
     "delivered-out-of-order",
     "skipped-an-empty-position",
+    "delivered-to-an-empty-position",
     "irregularity-not-called",
     "wrong-ruling",
     "called-without-irregularity",

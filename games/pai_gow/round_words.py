@@ -53,6 +53,10 @@ SENTENCES: Final[Mapping[str, str]] = {
     "skipped-an-empty-position": (
         "Skipped the empty position {position}: every position gets a stack, empty ones included"
     ),
+    "delivered-to-an-empty-position": (
+        "Delivered a stack to the empty position {position}: in this house its stack goes straight to the discard, "
+        "unseen"
+    ),
     "irregularity-not-called": "Went on without calling the irregularity; the ruling is {ruling_words}",
     "wrong-ruling": "Called {given_words}; the ruling is {ruling_words}",
     "called-without-irregularity": "Called a ruling although nothing in the deal calls for one",

@@ -9,9 +9,13 @@
 * ``wheel_lowest_straight`` (PG-R): A-2-3-4-5 is the lowest straight (default true);
   false ranks it second-highest, below A-K-Q-J-T and above K-Q-J-T-9 (straight flushes
   alike; the royal flush stays the highest).
+* ``stacks_to_empty_positions`` (PG-P3): the seven stacks are delivered to every position,
+  empty ones included, and a dead hand is then discarded unseen (default true); false: the
+  stacks go clockwise to the seated positions and the player-dealer only, the stack of an
+  empty position straight to the discard unseen, in its turn.
 
 >>> PaiGowRules().to_mapping()
-{'collection_fee': '0.00', 'house_way': 'pg-h', 'wheel_lowest_straight': True}
+{'collection_fee': '0.00', 'house_way': 'pg-h', 'wheel_lowest_straight': True, 'stacks_to_empty_positions': True}
 >>> PaiGowRules.from_mapping({"house_way": "commerce"})
 Traceback (most recent call last):
 ...
@@ -44,6 +48,8 @@ class PaiGowRules(HouseRules):
     collection_fee: Decimal = Decimal("0.00")
     house_way: str = DEFAULT_HOUSE_WAY
     wheel_lowest_straight: bool = True
+    stacks_to_empty_positions: bool = True
+    """PG-P3 (house): False delivers only to seated positions and the player-dealer."""
 
     def validate(self) -> None:
         fee = self.collection_fee

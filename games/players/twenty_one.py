@@ -7,9 +7,10 @@ Two ways to play, one module:
   money, surrender, the Switch (JS-7) and stand / hit / double / split. It plays basic
   strategy (:func:`basic_strategy`) and deviates from it now and then by difficulty
   (:meth:`TwentyOnePlayer.for_difficulty`): a deviation is another *legal* option.
-* :func:`play_box` plays a whole box from its first two cards by a :class:`Style` (chances
-  to split, double, stand low), drawing from the callables it is given: the drills deal
-  their situations with it.
+* :func:`play_box` plays a whole box from its first two cards with the same decisions,
+  drawing from the callables it is given: the drills deal their situations with it, with
+  players whose tendencies (more splits, fewer doubles, standing or hitting a stiff hand)
+  make the cases a drill wants.
 
 Every option is checked with the engine (``games.blackjack.options.can_act``), so a
 simulated player never does what the rules forbid. Randomness comes only from the
@@ -25,7 +26,6 @@ simulated player never does what the rules forbid. Randomness comes only from th
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections.abc import Callable
@@ -107,20 +107,37 @@ def basic_strategy(situation: OptionsSituation, rules: TwentyOneRules) -> Play:
     hand may not, it hits (or stands on a soft 18+). Always a legal play.
     """
     legal = legal_plays(situation, rules)
-    up = card_value(situation.dealer)
     cards = situation.hand
-    wanted: Play
     if len(cards) == 2 and card_value(cards[0]) == card_value(cards[1]) and Play.SPLIT in legal and _pair_splits(
-            card_value(cards[0]), up):
-        wanted = Play.SPLIT
-    else:
-        value = situation.value
-        wanted = _soft_play(value.total, up) if value.soft else _hard_play(value.total, up)
-        if wanted is Play.DOUBLE and Play.DOUBLE not in legal:
-            wanted = Play.STAND if value.soft and value.total >= 18 else Play.HIT
+            card_value(cards[0]), card_value(situation.dealer)):
+        return Play.SPLIT
+    return _total_play(situation, legal)
+
+
+def _total_play(situation: OptionsSituation, legal: tuple[Play, ...]) -> Play:
+    """The chart's play for the hand's total (a pair played as a total)."""
+    up = card_value(situation.dealer)
+    value = situation.value
+    wanted = _soft_play(value.total, up) if value.soft else _hard_play(value.total, up)
+    if wanted is Play.DOUBLE and Play.DOUBLE not in legal:
+        wanted = _without_double(situation)
     if wanted not in legal:
         wanted = Play.STAND if Play.STAND in legal else legal[0]
     return wanted
+
+
+def _bold_double(situation: OptionsSituation) -> bool:
+    """A two-card hard 9-11, or a soft 13-18 against a 3-6: where a bold player doubles."""
+    value = situation.value
+    up = card_value(situation.dealer)
+    if len(situation.hand) != 2:
+        return False
+    return (not value.soft and value.total in (9, 10, 11)) or (value.soft and 13 <= value.total <= 18 and 3 <= up <= 6)
+
+
+def _without_double(situation: OptionsSituation) -> Play:
+    value = situation.value
+    return Play.STAND if value.soft and value.total >= 18 else Play.HIT
 
 
 def surrender_chart(situation: OptionsSituation) -> bool:
@@ -147,10 +164,12 @@ def _switch_score(cards: tuple[Card, Card], rules: TwentyOneRules, switched: boo
 
 @dataclass(frozen=True, slots=True)
 class TwentyOnePlayer:
-    """A simulated player: basic strategy, with chances (0 to 1) of deviating from it."""
+    """A simulated player: basic strategy, with tendencies and chances (0 to 1) of
+    departing from it. The defaults play basic strategy exactly (and draw nothing from the
+    round's ``random.Random`` for the tendencies left at their defaults)."""
 
     deviation: float = 0.0
-    """Chance that a hand's decision is another legal one than basic strategy's."""
+    """Chance that a hand's decision is another legal one than the policy's."""
     insurance: float = 0.0
     """Chance of taking insurance when offered (basic strategy never does)."""
     even_money: float = 0.0
@@ -159,6 +178,21 @@ class TwentyOnePlayer:
     """Chance of surrendering where the surrender chart says so."""
     switch: float = 1.0
     """Chance of switching where the switch makes the two boxes better."""
+    split: float = 1.0
+    """Chance of taking a split basic strategy calls for (0: the player never splits)."""
+    extra_splits: float = 0.0
+    """Chance of splitting a pair that basic strategy plays as a total."""
+    double: float = 1.0
+    """Chance of taking a double basic strategy calls for (0: the player never doubles)."""
+    extra_doubles: float = 0.0
+    """Chance of doubling a two-card hard 9-11, or a soft 13-18 against a 3-6, where basic
+    strategy does not (a bold player)."""
+    extra_surrenders: float = 0.0
+    """Chance of surrendering a hard 13-16 the surrender chart keeps (a nervous player)."""
+    stand_low: float = 0.0
+    """Chance of standing on a hard 12-16 where basic strategy hits (a timid player)."""
+    hit_low: float = 0.0
+    """Chance of hitting a hard 12-16 where basic strategy stands (a player who draws to bust)."""
 
     @classmethod
     def for_difficulty(cls, difficulty: str) -> TwentyOnePlayer:
@@ -174,11 +208,34 @@ class TwentyOnePlayer:
 
     def play(self, situation: OptionsSituation, rules: TwentyOneRules, rng: random.Random) -> Play:
         """Stand, hit, double or split: a legal play."""
-        choice = basic_strategy(situation, rules)
+        legal = legal_plays(situation, rules)
+        choice = self._tendencies(situation, legal, basic_strategy(situation, rules), rng)
         if self.deviation > 0 and rng.random() < self.deviation:
-            others = [play for play in legal_plays(situation, rules) if play is not choice]
+            others = [play for play in legal if play is not choice]
             if others:
                 return rng.choice(others)
+        return choice
+
+    def _tendencies(self, situation: OptionsSituation, legal: tuple[Play, ...], choice: Play,
+                    rng: random.Random) -> Play:
+        if choice is Play.SPLIT:
+            if self.split < 1 and rng.random() >= self.split:
+                choice = _total_play(situation, legal)
+        elif Play.SPLIT in legal and self.extra_splits > 0 and rng.random() < self.extra_splits:
+            return Play.SPLIT
+        value = situation.value
+        if choice is Play.DOUBLE and self.double < 1 and rng.random() >= self.double:
+            wanted = _without_double(situation)
+            choice = wanted if wanted in legal else choice
+        elif (choice is not Play.SPLIT and Play.DOUBLE in legal and self.extra_doubles > 0 and _bold_double(situation)
+              and rng.random() < self.extra_doubles):
+            return Play.DOUBLE
+        if value.soft or not 12 <= value.total <= 16:
+            return choice
+        if choice is Play.HIT and Play.STAND in legal and self.stand_low > 0 and rng.random() < self.stand_low:
+            return Play.STAND
+        if choice is Play.STAND and Play.HIT in legal and self.hit_low > 0 and rng.random() < self.hit_low:
+            return Play.HIT
         return choice
 
     def insures(self, bet: Decimal, rng: random.Random) -> Decimal:
@@ -192,9 +249,14 @@ class TwentyOnePlayer:
         return self.even_money > 0 and rng.random() < self.even_money
 
     def surrenders(self, situation: OptionsSituation, rules: TwentyOneRules, rng: random.Random) -> bool:
-        if not can_act(situation, Action.SURRENDER, rules) or not surrender_chart(situation):
+        if not can_act(situation, Action.SURRENDER, rules):
             return False
-        return rng.random() < self.surrender
+        if surrender_chart(situation):
+            return rng.random() < self.surrender
+        value = situation.value
+        if self.extra_surrenders > 0 and not value.soft and 13 <= value.total <= 16:
+            return rng.random() < self.extra_surrenders
+        return False
 
     def switches(self, first: tuple[Card, Card], second: tuple[Card, Card], rules: TwentyOneRules,
                  rng: random.Random) -> bool:
@@ -206,31 +268,26 @@ class TwentyOnePlayer:
         return after > before and rng.random() < self.switch
 
 
-# --- a whole box by a style (the drills' dealing) -------------------------------------
+# --- a whole box (the drills' dealing) -------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Style:
-    """How a simulated player plays a whole box (chances from 0 to 1)."""
-
-    split: float = 0.3
-    """Split a pair other than Aces and 8s (those are always split when allowed)."""
-    double: float = 0.7
-    """Double a two-card hard 9-11 (or a soft 13-18 against a 3-6)."""
-    stand_low: float = 0.25
-    """Stand on a hard 12-16."""
-    steer_double: float = 0.0
-    """Give a split hand a second card that makes it a 9-11 (a double follows)."""
-    steer_ten: float = 0.0
-    """Give a split hand a 10-value as its second card (split Aces: 21, not blackjack)."""
-
-
-def play_box(first: tuple[Card, Card], upcard: Card, rules: TwentyOneRules, rng: random.Random, style: Style, *,
-             draw: Callable[[], Card], second_card: Callable[[Card, bool], Card],
+def play_box(first: tuple[Card, Card], upcard: Card, rules: TwentyOneRules, rng: random.Random,
+             player: TwentyOnePlayer, *, draw: Callable[[], Card], second_card: Callable[[Card, bool], Card],
              switched: bool = False) -> tuple[PlayerHand, ...]:
-    """Play a box from its first two cards: split (BJ-S1..S3), double (BJ-D1, BJ-D2), hit
-    and stand as the engine allows, by ``style``. ``draw()`` gives the next card;
-    ``second_card(split card, split Aces)`` the second card of a split hand."""
+    """Play a box from its first two cards as a round plays it (BJ-P6: split hands in turn,
+    each split hand's second card when its turn comes, split Aces one card each), every
+    decision :meth:`TwentyOnePlayer.play`'s. ``draw()`` gives the next card;
+    ``second_card(split card, split Aces)`` the second card of a split hand.
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> from games.cards import parse_card
+    >>> cards = iter(parse_card(c) for c in "9D TC 5H".split())
+    >>> hands = play_box((parse_card("8S"), parse_card("8H")), parse_card("TD"), BlackjackRules(),
+    ...                  random.Random(1), TwentyOnePlayer(), draw=lambda: next(cards),
+    ...                  second_card=lambda card, aces: next(cards))
+    >>> [" ".join(map(str, hand.cards)) for hand in hands]
+    ['8S 9D', '8H TC']
+    """
     pending: list[list[Card]] = [list(first)]
     finished: list[PlayerHand] = []
     split_aces = False
@@ -238,33 +295,27 @@ def play_box(first: tuple[Card, Card], upcard: Card, rules: TwentyOneRules, rng:
         cards = pending.pop(0)
         if len(cards) == 1:
             cards.append(second_card(cards[0], split_aces))
-        situation = OptionsSituation(
-            hand=tuple(cards), dealer=upcard, hands_in_box=len(finished) + len(pending) + 1,
-            from_split_aces=split_aces, third_card_dealt=True, switched=switched,
-        )
-        wants_split = not switched and (cards[0].rank in (Rank.ACE, Rank.EIGHT) or rng.random() < style.split)
-        if wants_split and can_act(situation, Action.SPLIT, rules):
-            split_aces = cards[0].rank is Rank.ACE
-            pending[0:0] = [[cards[0]], [cards[1]]]
-            continue
-        finished.append(_play_hand(situation, rules, rng, style, draw))
+            if split_aces:  # BJ-S3: one card each
+                finished.append(PlayerHand(tuple(cards)))
+                continue
+        doubled = False
+        while not doubled and not hand_value(cards, split_hand=bool(finished or pending), switched=switched).bust:
+            situation = OptionsSituation(
+                hand=tuple(cards), dealer=upcard, hands_in_box=len(finished) + len(pending) + 1,
+                from_split_aces=split_aces, third_card_dealt=True, switched=switched,
+            )
+            if legal_plays(situation, rules) in ((), (Play.STAND,)):
+                break
+            play = player.play(situation, rules, rng)
+            if play is Play.STAND:
+                break
+            if play is Play.SPLIT:
+                split_aces = cards[0].rank is Rank.ACE
+                pending[0:0] = [[cards[0]], [cards[1]]]
+                cards = []
+                break
+            doubled = play is Play.DOUBLE
+            cards.append(draw())
+        if cards:
+            finished.append(PlayerHand(tuple(cards), doubled))
     return tuple(finished)
-
-
-def _play_hand(situation: OptionsSituation, rules: TwentyOneRules, rng: random.Random, style: Style,
-               draw: Callable[[], Card]) -> PlayerHand:
-    cards = list(situation.hand)
-    value = situation.value
-    up = card_value(situation.dealer)
-    doubles = (not value.soft and value.total in (9, 10, 11)) or (value.soft and 13 <= value.total <= 18
-                                                                  and 3 <= up <= 6)
-    if doubles and rng.random() < style.double and can_act(situation, Action.DOUBLE, rules):
-        return PlayerHand((*cards, draw()), doubled=True)
-    while True:
-        current = dataclasses.replace(situation, hand=tuple(cards))
-        value = current.value
-        if not can_act(current, Action.HIT, rules) or value.total >= 18 or (value.total == 17 and not value.soft):
-            return PlayerHand(tuple(cards))
-        if not value.soft and 12 <= value.total <= 16 and rng.random() < style.stand_low:
-            return PlayerHand(tuple(cards))
-        cards.append(draw())

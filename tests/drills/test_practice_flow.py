@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from drills.kinds.base import Difficulty, get_kind
+from drills.kinds.base import AnswerError, Difficulty, get_kind
 from drills.models import Attempt, AttemptStatus, DrillScenario, User
 from drills.practice import services
 from drills.practice.views import NO_MISTAKES_LEFT
@@ -251,3 +251,30 @@ def test_attempts_that_always_fail_cannot_starve_the_others(
 )
 def test_the_wait_after_a_failed_grading_doubles_up_to_a_day(failures: int, minutes: int) -> None:
     assert services.retry_delay(failures) == dt.timedelta(minutes=minutes)
+
+
+# --- a scenario shown under another engine version ------------------------------------------
+
+
+def _shown_by_an_earlier_engine(trainee: User, key_changed: bool) -> DrillScenario:
+    stored, _ = services.start_scenario(trainee, get_kind("bj-payout"), Difficulty.NORMAL)
+    changes: dict[str, Any] = {"engine_version": "0.9.0"}
+    if key_changed:  # what an engine change that draws other boxes for this seed looks like
+        changes["key"] = {**stored.key, "pays": "999.99"}
+    DrillScenario.objects.filter(pk=stored.pk).update(**changes)
+    stored.refresh_from_db()
+    return stored
+
+
+def test_a_scenario_from_an_earlier_engine_whose_key_changed_is_refused_and_nothing_is_saved(trainee: User) -> None:
+    stored = _shown_by_an_earlier_engine(trainee, key_changed=True)
+    with pytest.raises(AnswerError) as caught:
+        services.submit_answer(stored, {"pays": "10.00", "collects": "0"})
+    assert "earlier version of the rules engine (0.9.0)" in caught.value.errors["scenario"][0]
+    assert not Attempt.objects.filter(scenario=stored).exists()
+
+
+def test_a_scenario_from_an_earlier_engine_whose_key_is_unchanged_is_graded(trainee: User) -> None:
+    stored = _shown_by_an_earlier_engine(trainee, key_changed=False)
+    outcome = services.submit_answer(stored, dict(stored.key))
+    assert outcome.attempt.status == AttemptStatus.GRADED

@@ -261,7 +261,7 @@ def test_ou_4_settlement_needs_exactly_four_cards():
 
 def test_ou_10_no_table_by_default_refuses_a_bonus():
     assert DEFAULT.bonus_pay_table is None
-    assert DEFAULT.to_mapping() == {"win_return_multiple": 4, "bonus_pay_table": None}
+    assert DEFAULT.to_mapping() == {"win_return_multiple": 4, "bonus_pay_table": None, "max_boxes": 7}
     with pytest.raises(NotConfiguredError, match=r"the Bonus pay table is not configured for this property \(OU-10\)"):
         settle(cards("2S 3S 4S 5S"), Choice.UNDER, D(10), D(1), DEFAULT)
     with pytest.raises(BonusNotConfiguredError):
@@ -271,7 +271,9 @@ def test_ou_10_no_table_by_default_refuses_a_bonus():
 
 def test_ou_10_the_table_round_trips_through_json():
     mapping = SMALL_TABLE.to_mapping()
-    assert mapping == {"win_return_multiple": 4, "bonus_pay_table": {"8": "100:1", "26": "5:1", "joker": "2:1"}}
+    assert mapping == {
+        "win_return_multiple": 4, "bonus_pay_table": {"8": "100:1", "26": "5:1", "joker": "2:1"}, "max_boxes": 7
+    }
     assert OverUnderRules.from_mapping(mapping) == SMALL_TABLE
     table = SMALL_TABLE.bonus_pay_table
     assert table is not None
@@ -302,6 +304,9 @@ def test_ou_10_the_example_table_is_valid_and_named_as_an_example():
         pytest.param({"win_return_multiple": 1}, "win_return_multiple", "at least 2", id="OU-W-below-2"),
         pytest.param({"win_return_multiple": "4"}, "win_return_multiple", "whole number", id="OU-W-text"),
         pytest.param({"win_return_multiple": True}, "win_return_multiple", "whole number", id="OU-W-bool"),
+        pytest.param({"max_boxes": 0}, "max_boxes", "seats 1 to 7 boxes", id="OU-P0-no-box"),
+        pytest.param({"max_boxes": 8}, "max_boxes", r"seats 1 to 7 boxes \(OU-P0\)", id="OU-P0-eight-boxes"),
+        pytest.param({"max_boxes": "3"}, "max_boxes", "whole number", id="OU-P0-text"),
         pytest.param({"bonus_table": {}}, "bonus_table", "unknown setting", id="unknown-setting"),
     ],
 )

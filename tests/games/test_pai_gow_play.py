@@ -407,7 +407,9 @@ def test_impossible_deal_events(events):
 
 
 def test_rule_set_defaults_and_settings():
-    assert DEFAULT.to_mapping() == {"collection_fee": "0.00", "house_way": "pg-h", "wheel_lowest_straight": True}
+    assert DEFAULT.to_mapping() == {
+        "collection_fee": "0.00", "house_way": "pg-h", "wheel_lowest_straight": True, "stacks_to_empty_positions": True
+    }
     rules = PaiGowRules.from_mapping({"collection_fee": "0.50", "wheel_lowest_straight": False})
     assert rules.fee == D("0.50")
     assert PaiGowRules.from_mapping(rules.to_mapping()) == rules
@@ -420,6 +422,8 @@ def test_rule_set_defaults_and_settings():
         ({"collection_fee": "0.001"}, "collection_fee"),
         ({"house_way": "nope"}, "house_way"),
         ({"wheel_lowest_straight": "yes"}, "wheel_lowest_straight"),
+        ({"stacks_to_empty_positions": "no"}, "stacks_to_empty_positions"),
+        ({"stacks_to_empty_positions": None}, "stacks_to_empty_positions"),
         ({"commission": "5"}, "commission"),
     ],
 )

@@ -82,8 +82,10 @@ def test_the_staff_menu_links_the_editor(client_for, rule_sets):
 @pytest.mark.parametrize(
     ("game", "shown"),
     [
-        ("blackjack", ["Blackjack pays", "BJ-5", "Dealer hits soft 17", "BJ-8", "Stands on soft 17 (S17)", "BJ-D2"]),
-        ("jack-switch", ["Super Match pay table", "JS-SM", "Pair, same suit", "JS-L", "JS-3", "Pair bonus"]),
+        ("blackjack", ["Blackjack pays", "BJ-5", "Dealer hits soft 17", "BJ-8", "Stands on soft 17 (S17)", "BJ-D2",
+                       "Surrender offered", "BJ-R1"]),
+        ("jack-switch", ["Super Match pay table", "JS-SM", "Pair, same suit", "JS-L", "JS-3", "Pair bonus",
+                         "Surrender offered", "BJ-R1"]),
         ("over-under-26", ["Bonus pay table", "OU-10", "Total 8", "Base game", "OU-W", "Add a row"]),
         ("pai-gow", ["House way", "PG-H, the logical way", "Atlantic City way (two jokers)",
                      "Collection fee per hand", "PG-F"]),

@@ -52,7 +52,8 @@ def test_a_change_is_assigned_with_both_rule_sets(casino: Property, trainee: Use
     assert stored.old_values["blackjack_pays"] == "3:2"
     assert stored.new_values["blackjack_pays"] == "6:5"
     assert set(stored.old_values) == set(stored.new_values) == {
-        "blackjack_pays", "dealer_hits_soft_17", "insurance_pays", "decks", "max_hands", "double_after_split"}
+        "blackjack_pays", "dealer_hits_soft_17", "insurance_pays", "decks", "max_hands", "double_after_split",
+        "surrender_offered", "blackjack_paid_at_turn", "settle_box_by_box"}
     change = change_for(trainee, "blackjack")
     assert change is not None
     assert change.changed_settings() == ["blackjack_pays", "dealer_hits_soft_17"]

@@ -26,7 +26,7 @@ OLD_HEAT_ROWS = """{% for row in heat.rows %}<g transform="translate(0 {{ row.y 
 OLD_HEAT_COLUMNS = """{% for x, title in heat.columns %}<text class="heat-col" x="{{ x }}" y="{{ heat.title_y }}" transform="rotate(-40 {{ x }} {{ heat.title_y }})">{{ title|truncatechars:24 }}<title>{{ title }}</title></text>{% endfor %}"""  # noqa: E501
 OLD_TABLE_ROWS = """{% for row in heat.rows %}<tr><th scope="row"><a href="{{ row.url }}">{{ row.label }}</a></th>{% for cell in row.cells %}<td>{{ cell.summary }}</td>{% endfor %}<td>{{ row.mastered }}</td></tr>{% endfor %}"""  # noqa: E501
 OLD_CERTIFICATIONS = """{% for name, url, statuses in certifications %}
-      <tr><th scope="row"><a href="{{ url }}">{{ name }}</a></th>{% for status in statuses %}<td class="cert cert-{{ status }}">{{ status|capfirst }}</td>{% endfor %}</tr>
+      <tr><th scope="row"><a href="{{ url }}">{{ name }}</a></th>{% for status in statuses %}<td class="cert cert-{{ status }}">{% if status == "not-attempted" %}Not attempted{% elif status == "in-progress" %}In progress{% else %}{{ status|capfirst }}{% endif %}</td>{% endfor %}</tr>
     {% endfor %}"""  # noqa: E501
 OLD_HELP = """{% for url, name, reasons in help_rows %}
       <li><a href="{{ url }}">{{ name }}</a>: {{ reasons }}</li>

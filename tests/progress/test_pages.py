@@ -86,7 +86,7 @@ def test_dashboard_of_a_small_team(client_for: Persona, team: Team, trainee: Use
     assert f"<td>{ten_days_ago.isoformat()}</td><td>0 %</td><td>4</td>" in page
     assert "<details" in page  # tables for screen readers
     certifications = page[page.index('id="certifications"') :]
-    assert certifications.count("Not-attempted") == 2 * 4  # two trainees, four games, no exam yet
+    assert certifications.count("Not attempted") == 2 * 4  # two trainees, four games, no exam yet
 
 
 def test_falling_accuracy_is_flagged(client_for: Persona, team: Team, trainee: User) -> None:

@@ -58,6 +58,9 @@ def test_demo_rule_sets_are_rules_md_defaults(fast_passwords: None) -> None:
     load()
     for rule_set in RuleSet.objects.filter(is_default=True):
         assert rule_set.game in GAMES
+        if rule_set.game == "blackjack":  # its version 2 is in force (drills.rule_versions.demo)
+            assert rule_set.values == {"blackjack_pays": "6:5", "dealer_hits_soft_17": True}
+            continue
         assert rule_set.values == {}
         assert rule_set.as_rules() == default_rules(rule_set.game)
 

@@ -37,6 +37,10 @@ GOOD = [
     ("pai-gow", {"collection_fee": "1.00"}),
     ("pai-gow", {"house_way": "pg-h", "wheel_lowest_straight": False}),
     ("over-under-26", {"bonus_pay_table": {"8": "100:1", "26": "5:1", "joker": "1:1"}}),
+    ("blackjack", {"blackjack_paid_at_turn": False, "settle_box_by_box": True}),
+    ("jack-switch", {"blackjack_paid_at_turn": False}),
+    ("pai-gow", {"stacks_to_empty_positions": False}),
+    ("over-under-26", {"max_boxes": 3}),
 ]
 
 BAD = [
@@ -58,6 +62,12 @@ BAD = [
     ("pai-gow", {"house_way": "commerce"}, "house_way"),
     ("pai-gow", {"collection_fee": "-1"}, "collection_fee"),
     ("pai-gow", {"collection_fee": 0.5}, "collection_fee"),
+    ("blackjack", {"blackjack_paid_at_turn": "later"}, "blackjack_paid_at_turn"),
+    ("blackjack", {"settle_box_by_box": 1}, "settle_box_by_box"),
+    ("jack-switch", {"settle_box_by_box": "yes"}, "settle_box_by_box"),
+    ("pai-gow", {"stacks_to_empty_positions": "seated"}, "stacks_to_empty_positions"),
+    ("over-under-26", {"max_boxes": 8}, "max_boxes"),
+    ("over-under-26", {"max_boxes": 0}, "max_boxes"),
 ]
 
 

@@ -23,5 +23,7 @@ class Command(BaseCommand):
         for rule_set in report.rule_sets:
             default = " (default)" if rule_set.is_default else ""
             self.stdout.write(f"Rule set {rule_set.slug}{default}: {rule_set.name}")
+        for line in report.versions:
+            self.stdout.write(line)
         for game in report.skipped_games:
             self.stdout.write(f"No rule set for {game}: its engine is not installed yet.")

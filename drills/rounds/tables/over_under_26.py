@@ -77,7 +77,8 @@ class OverUnderTable(TableGame):
         assert isinstance(rules, OverUnderRules)
         rng = random.Random(f"table:{self.slug}:{level.value}:{seed}")
         count = {"easy": rng.randint(1, 2), "normal": rng.randint(3, 4), "hard": rng.randint(5, MAX_BOXES)}[level.value]
-        positions = sorted(rng.sample(range(1, MAX_BOXES + 1), count))
+        seats = rules.max_boxes  # OU-P0 (house): a table may seat fewer than seven
+        positions = sorted(rng.sample(range(1, seats + 1), min(count, seats)))
         boxes = []
         for box in positions:
             ante = rng.choice(ANTES)
@@ -144,7 +145,7 @@ class OverUnderTable(TableGame):
                                                                note=note),))
         bets = {bet.box: bet for bet in state.start.boxes}
         spots = []
-        for position in range(1, MAX_BOXES + 1):
+        for position in range(1, state.rules.max_boxes + 1):
             bet = bets.get(position)
             if bet is None:
                 spots.append(Spot(f"box-{position}", f"Box {position}", {"box": position}, empty=True))

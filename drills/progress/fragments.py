@@ -21,7 +21,8 @@ from drills.progress.charts import Heatmap, truncated
 
 
 def heatmap_rows(heat: Heatmap) -> SafeString:
-    """The SVG rows of the heatmap: a trainee's name, then a linked cell per skill."""
+    """The SVG rows of the heatmap: a trainee's name, then a linked cell per skill. A cell's
+    level (a ``Level`` value), centre and text (digits, "✓" or "–") need no escaping."""
     parts: list[str] = []
     for row in heat.rows:
         parts.append(
@@ -29,8 +30,8 @@ def heatmap_rows(heat: Heatmap) -> SafeString:
             f'<text x="4" y="18">{escape(truncated(row.label, 20))}</text></a>\n      '
         )
         parts.extend(
-            f'<a href="{escape(cell.url)}"><g class="cell lv-{escape(cell.level)}" transform="translate({cell.cx} 0)">'
-            f'<title>{escape(cell.title)}</title><use href="#heat-box"/><text y="18">{escape(cell.text)}</text></g></a>'
+            f'<a href="{escape(cell.url)}"><g class="cell lv-{cell.level}" transform="translate({cell.cx} 0)">'
+            f'<title>{escape(cell.title)}</title><use href="#heat-box"/><text y="18">{cell.text}</text></g></a>'
             for cell in row.cells
         )
         parts.append("</g>\n    ")
@@ -49,12 +50,19 @@ def heatmap_columns(heat: Heatmap) -> SafeString:
     )
 
 
+def _escaped(memo: dict[str, str], summary: str) -> str:
+    memo[summary] = cell = f"<td>{escape(summary)}</td>"
+    return cell
+
+
 def mastery_table_rows(heat: Heatmap) -> SafeString:
-    """The heatmap as table rows: the trainee, a summary per skill, the skills mastered."""
+    """The heatmap as table rows: the trainee, a summary per skill (cells with the same
+    figures have the same summary: each made once), the skills mastered."""
+    summaries: dict[str, str] = {}
     return mark_safe(  # every value is escaped
         "".join(
             f'<tr><th scope="row"><a href="{escape(row.url)}">{escape(row.label)}</a></th>'
-            + "".join(f"<td>{escape(cell.summary)}</td>" for cell in row.cells)
+            + "".join([summaries.get(cell.summary) or _escaped(summaries, cell.summary) for cell in row.cells])
             + f"<td>{row.mastered}</td></tr>"
             for row in heat.rows
         )

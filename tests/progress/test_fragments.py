@@ -16,7 +16,7 @@ from django.template import Context, Template
 
 from drills.exams.selectors import CertificationStatus
 from drills.progress import fragments
-from drills.progress.charts import accuracy_line, bar_chart, heatmap, truncated
+from drills.progress.charts import accuracy_line, bar_chart, cell_sentence, cell_summary, heatmap, truncated
 from drills.progress.stats import Policy, mastery
 
 # The loops as the templates had them before issue 17 (whitespace included).
@@ -111,3 +111,15 @@ def test_chart_fragments_match_the_template_loops() -> None:
 def test_truncated_is_truncatechars(text: str, length: int, expected: str) -> None:
     assert truncated(text, length) == expected
     assert truncated(text, length) == old("{{ text|truncatechars:length }}", text=text, length=length)
+
+
+def test_heatmap_cells_say_what_the_sentence_and_summary_say() -> None:
+    policy = Policy()
+    windows = [[], [[1, 1, 900]], [[i, i % 2, 1000 * i] for i in range(1, 31)], [[i, 1, 1500] for i in range(1, 31)]]
+    cells = [mastery("ou-total", window, policy, 10) for window in windows]
+    skills = [(f"k{n}", f"Skill {n}") for n in range(len(cells))]
+    heat = heatmap(skills, [("Ann <A>", "/t/1/", cells)])
+    for cell, item, (_slug, title) in zip(heat.rows[0].cells, cells, skills, strict=True):
+        assert cell.title == cell_sentence("Ann <A>", title, item)
+        assert cell.summary == cell_summary(item)
+    assert [cell.text for cell in heat.rows[0].cells] == ["–", "100", "50", "✓"]

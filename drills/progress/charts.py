@@ -8,10 +8,23 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
+from typing import NamedTuple
+
+from django.template.defaultfilters import truncatechars
+from django.utils.safestring import SafeString, mark_safe
 
 from drills.progress.stats import Mastery
+
+
+def truncated(text: str, length: int) -> str:
+    """``text|truncatechars:length``, without the filter's lazy machinery for a short text
+    (the filter normalises to NFC and leaves a text of at most ``length`` characters alone)."""
+    text = unicodedata.normalize("NFC", text)
+    return text if len(text) <= length else truncatechars(text, length)
 
 
 @dataclass(frozen=True)
@@ -56,6 +69,27 @@ class LineChart:
     @property
     def empty(self) -> bool:
         return not self.points
+
+    @property
+    def points_html(self) -> SafeString:
+        """The dots with their tooltips, as one string (a loop in the template costs more)."""
+        return mark_safe(  # the labels are escaped; x and y are numbers
+            "".join(
+                f'<circle class="dot" cx="{point.x}" cy="{point.y}" r="3.5">'
+                f"<title>{escape(point.label)}</title></circle>"
+                for point in self.points
+            )
+        )
+
+    @property
+    def rows_html(self) -> SafeString:
+        """The data table's rows (day, value, answers), as one string."""
+        return mark_safe(  # every value is escaped
+            "".join(
+                f"<tr><td>{escape(day)}</td><td>{escape(value)}</td><td>{escape(answers)}</td></tr>"
+                for day, value, answers in self.rows
+            )
+        )
 
 
 def accuracy_line(
@@ -147,6 +181,22 @@ class BarChart:
     def plot_width(self) -> int:
         return self.width - self.label_width - 60
 
+    @property
+    def bars_html(self) -> SafeString:
+        """Each bar's label, bar (with its tooltip) and value, as one string."""
+        left, value_x = self.label_width - 8, self.label_width + 6
+        return mark_safe(  # the labels are escaped; the rest are numbers
+            "".join(
+                f'\n      <text class="bar-label" x="{left}" y="{int(bar.y) + 15}" text-anchor="end">'
+                f"{escape(truncated(bar.label, 28))}</text>"
+                f'\n      <rect class="bar {escape(bar.css)}" x="{self.label_width}" y="{bar.y}" width="{bar.width}" '
+                f'height="{self.bar_height}"><title>{escape(bar.label)}: {escape(bar.value_label)}</title></rect>'
+                f'\n      <text class="bar-value" x="{value_x}" dx="{bar.width}" y="{int(bar.y) + 15}">'
+                f"{escape(bar.value_label)}</text>\n    "
+                for bar in self.bars
+            )
+        )
+
 
 def bar_chart(
     title: str,
@@ -180,18 +230,9 @@ def bar_chart(
     return BarChart(title, width, height, label_width, bar_height, bars)
 
 
-class _TemplateFast:
-    """Django's template lookup tries ``obj[name]`` before ``getattr``; answering it
-    directly spares an exception per lookup (a heatmap has thousands of them)."""
+class HeatCell(NamedTuple):
+    """A value tuple (the dashboard has one per trainee and skill: thousands in a big team)."""
 
-    __slots__ = ()
-
-    def __getitem__(self, name: str) -> object:
-        return getattr(self, name)
-
-
-@dataclass(frozen=True)
-class HeatCell(_TemplateFast):
     cx: str  # the cell's centre (x), as the text the template places
     level: str  # a Level value (the CSS class)
     text: str  # what the cell says ("93", "✓", "–")
@@ -200,8 +241,7 @@ class HeatCell(_TemplateFast):
     url: str = ""  # the trainee's page at this skill
 
 
-@dataclass(frozen=True)
-class HeatRow(_TemplateFast):
+class HeatRow(NamedTuple):
     y: str  # the row's top, as text
     label: str
     url: str
@@ -244,10 +284,14 @@ class Heatmap:
 
 
 def cell_sentence(trainee: str, skill: str, item: Mastery) -> str:
+    return f"{trainee}, {skill}: {_sentence_tail(item)}"
+
+
+def _sentence_tail(item: Mastery) -> str:
     if item.answers == 0:
-        return f"{trainee}, {skill}: not started"
+        return "not started"
     return (
-        f"{trainee}, {skill}: {item.level.label}, {item.accuracy_percent} % right of the last {item.answers}, "
+        f"{item.level.label}, {item.accuracy_percent} % right of the last {item.answers}, "
         f"median {item.median_seconds} s (target {item.target_seconds} s)"
     )
 
@@ -256,6 +300,20 @@ def cell_summary(item: Mastery) -> str:
     if item.answers == 0:
         return "not started"
     return f"{item.accuracy_percent} % of {item.answers}, {item.median_seconds} s: {item.level.label}"
+
+
+def _cell_words(item: Mastery) -> tuple[str, str, str, str]:
+    """(CSS level, what the cell says, its sentence after "trainee, skill: ", its table summary):
+    ``cell_sentence`` and ``cell_summary`` with the figures worked out once."""
+    if item.answers == 0:
+        return item.level.value, "–", "not started", "not started"
+    percent, seconds, label = round(100 * item.correct / item.answers), item.median_seconds, item.level.label
+    return (
+        item.level.value,
+        "✓" if item.mastered else str(percent),
+        f"{label}, {percent} % right of the last {item.answers}, median {seconds} s (target {item.target_seconds} s)",
+        f"{percent} % of {item.answers}, {seconds} s: {label}",
+    )
 
 
 def heatmap(
@@ -284,20 +342,15 @@ def heatmap(
         groups.append(
             (x + 1, width - 2, x + width // 2, short if len(short) <= room else short[: room - 1] + "…", game)
         )
+    centres = [str(x) for x, _ in columns]
     heat_rows = []
     for row_index, (name, url, masteries) in enumerate(rows):
         cells = []
         for col, item in enumerate(masteries):
-            if item.answers == 0:
-                text = "–"
-            elif item.mastered:
-                text = "✓"
-            else:
-                text = str(item.accuracy_percent)
-            centre = str(label_width + col * cell_width + cell_width // 2)
-            sentence = cell_sentence(name, skills[col][1], item)
-            link = f"{url}#skill-{skills[col][0]}" if url else ""
-            cells.append(HeatCell(centre, item.level.value, text, sentence, cell_summary(item), link))
+            level, text, tail, summary = _cell_words(item)
+            slug, title = skills[col]
+            link = f"{url}#skill-{slug}" if url else ""
+            cells.append(HeatCell(centres[col], level, text, f"{name}, {title}: {tail}", summary, link))
         mastered = sum(1 for item in masteries if item.mastered)
         heat_rows.append(HeatRow(str(header_height + row_index * cell_height), name, url, tuple(cells), mastered))
     width = label_width + cell_width * max(1, len(skills)) + 110  # room for the slanted titles

@@ -21,7 +21,7 @@ from drills import access
 from drills.access import visible_teams, visible_trainees
 from drills.kinds.base import all_kinds
 from drills.models import Attempt, DrillScenario, Property, RuleSet, Team, User
-from drills.progress.models import DailyTally, KindTarget, SkillRollup, TraineeSummary, TrainingPolicy
+from drills.progress.models import DailyTally, KindTarget, SkillRollup, TrainingPolicy
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
 from drills.progress.stats import (
     ItemStat,
@@ -43,6 +43,7 @@ TREND_DAYS = 30
 
 
 # --- Access (the rules: drills.access) ------------------------------------------
+
 
 def team_for(user: User, team_id: int) -> Team | None:
     """A team ``user`` may see, with its property's training and learning policies (one query).
@@ -291,9 +292,24 @@ def trainee_attempts(trainee: User) -> QuerySet[Attempt]:
 # --- A team ------------------------------------------------------------------------
 
 
+class TeamMember(NamedTuple):
+    """A listed member as the dashboard reads them: value tuples, not ``User`` instances (a
+    team of fifty was a hundred model instances with their init signals, issue 17)."""
+
+    pk: int
+    username: str
+    first_name: str
+    last_name: str
+    recent_days: dict[str, list[int]] | None  # their ``TraineeSummary.recent_days``, if any
+
+    def get_full_name(self) -> str:
+        """As ``User.get_full_name``."""
+        return f"{self.first_name} {self.last_name}".strip()
+
+
 @dataclass
 class TeamRow:
-    trainee: User
+    trainee: TeamMember
     cells: list[Mastery]
     last_answered_at: dt.datetime | None
     reasons: list[str] = field(default_factory=list)
@@ -389,12 +405,11 @@ def team_members(team: Team) -> list[User]:
     return list(members.order_by("last_name", "first_name", "username"))
 
 
-def summary_of(user: User) -> TraineeSummary | None:
-    try:
-        summary: TraineeSummary = user.progress_summary  # reverse one-to-one
-        return summary
-    except TraineeSummary.DoesNotExist:
-        return None
+def _team_member_rows(team: Team) -> list[TeamMember]:
+    """``team_members`` as value tuples, in the same order, with each one's recent days."""
+    fields = ("pk", "username", "first_name", "last_name", "progress_summary__recent_days")
+    members = access.team_members(team).order_by("last_name", "first_name", "username").values_list(*fields)
+    return [TeamMember(*values) for values in members]
 
 
 def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: bool = True) -> TeamProgress:
@@ -402,7 +417,7 @@ def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: boo
     now = now or timezone.now()
     policy = policy_for(team.property)
     kinds = catalogue(team.property)
-    members = team_members(team)
+    members = _team_member_rows(team)
     rollups: dict[int, dict[str, RollupRow]] = {}
     for rollup in _team_rollups(team, policy.window):
         rollups.setdefault(rollup.user_id, {})[rollup.kind] = rollup
@@ -462,7 +477,7 @@ def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: boo
         key=lambda item: (-item.count, item.code),
     )
     days = trend_days(timezone.localdate(now))
-    trend = team_trend([summary_of(member) for member in members], days[0]) if with_trend else {}
+    trend = team_trend([member.recent_days for member in members], days[0]) if with_trend else {}
     return TeamProgress(team, policy, skills, rows, needs_help, missed[:8], mistakes[:10], trend, days)
 
 
@@ -491,15 +506,16 @@ def _flag_needs_help(rows: Sequence[TeamRow], skills: Sequence[Skill], policy: P
                 row.reasons.append(f"least progress: {row.mastered} of {len(skills)} skills mastered")
 
 
-def team_trend(summaries: Iterable[TraineeSummary | None], since: dt.date) -> dict[dt.date, tuple[int, int]]:
+def team_trend(recent: Iterable[dict[str, list[int]] | None], since: dt.date) -> dict[dt.date, tuple[int, int]]:
     """Answers and right answers per day since ``since``, from the members' summaries
-    (``TraineeSummary.recent_days``, loaded with the members): no scan of daily tallies."""
+    (``TraineeSummary.recent_days``, loaded with the members; None without a summary):
+    no scan of daily tallies."""
     totals: dict[str, list[int]] = {}
     start = since.isoformat()
-    for summary in summaries:
-        if summary is None:
+    for days in recent:
+        if not days:
             continue
-        for day, (answers, correct) in summary.recent_days.items():
+        for day, (answers, correct) in days.items():
             if day >= start:
                 counts = totals.setdefault(day, [0, 0])
                 counts[0] += answers

@@ -23,7 +23,7 @@ from drills.kinds.base import UnknownKindError, get_kind
 from drills.learning import views as learning_views
 from drills.models import User
 from drills.practice.services import regenerate
-from drills.progress import charts, exports, selectors
+from drills.progress import charts, exports, fragments, selectors
 from drills.progress.stats import Level
 from drills.rounds.tables.registry import is_round_skill
 from games.errors import GameError
@@ -179,22 +179,30 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
     trend = charts.accuracy_line(
         "Team: share right per day", progress.days, progress.trend, target=float(progress.policy.accuracy)
     )
+    help_rows = [(trainee_url(row.trainee.pk), row.name, "; ".join(row.reasons)) for row in progress.needs_help]
+    # Certification status per trainee and game, from the exams sub-app (one query).
+    status = certification_status(row.trainee.pk for row in progress.rows)
+    certifications = [
+        (row.name, trainee_url(row.trainee.pk), [status[row.trainee.pk][slug] for slug in GAMES])
+        for row in progress.rows
+    ]
     context = {
         "progress": progress,
         "team": progress.team,
         "heat": heat,
+        # The loops of the page as strings, built once here (issue 17): fragments.
+        "heat_columns": fragments.heatmap_columns(heat),
+        "heat_rows": fragments.heatmap_rows(heat),
+        "heat_table_rows": fragments.mastery_table_rows(heat),
         "distribution": distribution,
         "trend": trend,
         "levels": list(Level),
-        "help_rows": [(trainee_url(row.trainee.pk), row.name, "; ".join(row.reasons)) for row in progress.needs_help],
+        "help_rows": help_rows,
+        "help_list": fragments.help_list(help_rows),
+        "certification_games": [name for name, _path in GAMES.values()],
+        "certifications": certifications,
+        "certification_rows": fragments.certification_rows(certifications),
     }
-    # Certification status per trainee and game, from the exams sub-app (one query).
-    status = certification_status(row.trainee for row in progress.rows)
-    context["certification_games"] = [name for name, _path in GAMES.values()]
-    context["certifications"] = [
-        (row.name, trainee_url(row.trainee.pk), [status[row.trainee.pk][slug] for slug in GAMES])
-        for row in progress.rows
-    ]
     return render(request, "progress/team.html", context)
 
 

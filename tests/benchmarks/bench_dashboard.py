@@ -3,8 +3,12 @@
 Run by hand (pytest does not collect it: no ``test_`` prefix, and nothing runs on import)::
 
     .venv/bin/python tests/benchmarks/bench_dashboard.py            # SQLite (a temporary test database)
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/<name> \\
+    BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<name> \\
         .venv/bin/python tests/benchmarks/bench_dashboard.py        # PostgreSQL (test_<name>, dropped at the end)
+
+``BENCH_DATABASE_URL`` is read as the other benchmarks read it (``bench_db.py``); a plain
+``DATABASE_URL`` still works. Either way a name whose ``test_`` copy is the site's or its
+tests' database (``dealer_academy``) is refused: the copy is dropped at the end.
 
 It creates a throw-away test database, loads one team of 50 trainees with 100,000 graded
 attempts (3 skills, 3 difficulties, 90 days, named mistakes), builds the roll-ups with the
@@ -26,6 +30,22 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _choose_database() -> None:
+    """``BENCH_DATABASE_URL`` (checked by ``bench_db.bench_database``) becomes Django's
+    ``DATABASE_URL``; a PostgreSQL name whose ``test_`` copy is refused stops the run."""
+    sys.path.insert(0, str(ROOT))
+    from urllib.parse import urlsplit
+
+    from tests.benchmarks.bench_db import REFUSED, bench_database
+
+    if os.environ.get("BENCH_DATABASE_URL"):
+        os.environ["DATABASE_URL"] = bench_database("bench_dashboard").url
+    parts = urlsplit(os.environ.get("DATABASE_URL", ""))
+    name = parts.path.lstrip("/")
+    if parts.scheme in {"postgres", "postgresql"} and (name in REFUSED or f"test_{name}" in REFUSED):
+        raise SystemExit(f"DATABASE_URL: test_{name} is not this benchmark's to create and drop")
 
 
 def _setup_django() -> None:
@@ -202,6 +222,7 @@ def main() -> None:
     parser.add_argument("--attempts", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=40)
     args = parser.parse_args()
+    _choose_database()
     _setup_django()
 
     from django.conf import settings
@@ -254,8 +275,10 @@ def main() -> None:
             f"plain page {plain} (supervisor home): median {plain_ms:.1f} ms, "
             f"p90 {p90[plain]:.1f} ms, {queries[plain]} queries"
         )
-        print(f"RATIO dashboard / plain page (medians): {dash_ms / plain_ms:.2f}x "
-              "(aim: <= 2x at 50 trainees / 100,000 attempts, <= 3x at 500 / 1,000,000)")
+        print(
+            f"RATIO dashboard / plain page (medians): {dash_ms / plain_ms:.2f}x "
+            "(aim: <= 2x at 50 trainees / 100,000 attempts, <= 3x at 500 / 1,000,000)"
+        )
         cpu_ratio = statistics.median(cpu[dashboard]) / statistics.median(cpu[plain])
         print(f"CPU ratio (this process only; with SQLite that includes the database): {cpu_ratio:.2f}x")
         dashboard_kib = peak_kib(lambda: timed(client, dashboard))

@@ -196,7 +196,7 @@ def test_policy_and_target_overrides_per_property(trainee: User, team: object) -
     assert (total.target_seconds, total.median_seconds, total.level.value) == (5, 6.0, "slow")
     KindTarget.objects.filter(kind="ou-total").update(target_seconds=6)
     rows = team_progress(team).rows  # type: ignore[arg-type]
-    cell = next(row for row in rows if row.trainee == trainee).cells[0]
+    cell = next(row for row in rows if row.trainee.pk == trainee.pk).cells[0]
     assert cell.mastered
 
 

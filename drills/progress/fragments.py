@@ -1,0 +1,102 @@
+"""The repeating parts of the team dashboard as HTML built in Python (issue 17).
+
+A team of fifty trainees has a few thousand cells, links, tooltips and table rows across
+its heatmap, mastery table, certification table and trend chart; rendered by template
+loops, each value costs a variable lookup, a localisation and an escape, and those loops
+were most of the page's time. Here each part is one string join with the same escaping
+(``html.escape``, which is what ``django.utils.html.escape`` calls), producing the markup
+the template loops produced, character for character. The templates keep the structure
+around them; these are only the loops. (The line chart's loops are ``LineChart.points_html``
+and ``rows_html``, shared with the trainee's page.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from django.utils.safestring import SafeString, mark_safe
+
+from drills.progress.charts import Heatmap, truncated
+
+
+def heatmap_rows(heat: Heatmap) -> SafeString:
+    """The SVG rows of the heatmap: a trainee's name, then a linked cell per skill. A cell's
+    level (a ``Level`` value), centre and text (digits, "✓" or "–") need no escaping."""
+    parts: list[str] = []
+    for row in heat.rows:
+        parts.append(
+            f'<g transform="translate(0 {escape(row.y)})"><a href="{escape(row.url)}" class="heat-name">'
+            f'<text x="4" y="18">{escape(truncated(row.label, 20))}</text></a>\n      '
+        )
+        parts.extend(
+            f'<a href="{escape(cell.url)}"><g class="cell lv-{cell.level}" transform="translate({cell.cx} 0)">'
+            f'<title>{escape(cell.title)}</title><use href="#heat-box"/><text y="18">{cell.text}</text></g></a>'
+            for cell in row.cells
+        )
+        parts.append("</g>\n    ")
+    return mark_safe("".join(parts))  # every value above is escaped
+
+
+def heatmap_columns(heat: Heatmap) -> SafeString:
+    """The slanted column titles (a skill each), shortened, with the full title as a tooltip."""
+    y = heat.title_y
+    return mark_safe(  # every title is escaped
+        "".join(
+            f'<text class="heat-col" x="{x}" y="{y}" transform="rotate(-40 {x} {y})">{escape(truncated(title, 24))}'
+            f"<title>{escape(title)}</title></text>"
+            for x, title in heat.columns
+        )
+    )
+
+
+def _escaped(memo: dict[str, str], summary: str) -> str:
+    memo[summary] = cell = f"<td>{escape(summary)}</td>"
+    return cell
+
+
+def mastery_table_rows(heat: Heatmap) -> SafeString:
+    """The heatmap as table rows: the trainee, a summary per skill (cells with the same
+    figures have the same summary: each made once), the skills mastered."""
+    summaries: dict[str, str] = {}
+    return mark_safe(  # every value is escaped
+        "".join(
+            f'<tr><th scope="row"><a href="{escape(row.url)}">{escape(row.label)}</a></th>'
+            + "".join([summaries.get(cell.summary) or _escaped(summaries, cell.summary) for cell in row.cells])
+            + f"<td>{row.mastered}</td></tr>"
+            for row in heat.rows
+        )
+    )
+
+
+STATUS_LABELS = {"not-attempted": "Not attempted", "in-progress": "In progress"}  # else the word, capitalised
+
+
+def certification_rows(rows: Sequence[tuple[str, str, Sequence[str]]]) -> SafeString:
+    """Certification table rows: (trainee's name, their page, a status per game). A status
+    is one of a few words: each word's cell is made once."""
+    cells: dict[str, str] = {}
+    for _name, _url, statuses in rows:
+        for status in statuses:
+            if status not in cells:
+                word = str(status)
+                label = STATUS_LABELS.get(word) or word[:1].upper() + word[1:]
+                cells[status] = f'<td class="cert cert-{escape(word)}">{escape(label)}</td>'
+    return mark_safe(  # every value is escaped
+        "".join(
+            f'\n      <tr><th scope="row"><a href="{escape(url)}">{escape(name)}</a></th>'
+            + "".join([cells[status] for status in statuses])
+            + "</tr>\n    "
+            for name, url, statuses in rows
+        )
+    )
+
+
+def help_list(rows: Sequence[tuple[str, str, str]]) -> SafeString:
+    """The items of "Who needs help": (their page, name, reasons)."""
+    return mark_safe(  # every value is escaped
+        "".join(
+            f'\n      <li><a href="{escape(url)}">{escape(name)}</a>: {escape(reasons)}</li>\n    '
+            for url, name, reasons in rows
+        )
+    )

@@ -1,0 +1,125 @@
+"""The dashboard's loops built in Python (issue 17) give the markup the template loops gave.
+
+Each case renders the loop exactly as the templates had it, with Django's template engine
+(autoescaping, ``truncatechars``, ``capfirst``, ``add``), and compares it with the fragment,
+on names that need escaping, long names, a name in decomposed Unicode, and empty inputs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from typing import Any
+
+import pytest
+from django.template import Context, Template
+
+from drills.exams.selectors import CertificationStatus
+from drills.progress import fragments
+from drills.progress.charts import accuracy_line, bar_chart, cell_sentence, cell_summary, heatmap, truncated
+from drills.progress.stats import Policy, mastery
+
+# The loops as the templates had them before issue 17 (whitespace included).
+OLD_HEAT_ROWS = """{% for row in heat.rows %}<g transform="translate(0 {{ row.y }})"><a href="{{ row.url }}" class="heat-name"><text x="4" y="18">{{ row.label|truncatechars:20 }}</text></a>
+      {% for cell in row.cells %}<a href="{{ cell.url }}"><g class="cell lv-{{ cell.level }}" transform="translate({{ cell.cx }} 0)"><title>{{ cell.title }}</title><use href="#heat-box"/><text y="18">{{ cell.text }}</text></g></a>{% endfor %}</g>
+    {% endfor %}"""  # noqa: E501
+OLD_HEAT_COLUMNS = """{% for x, title in heat.columns %}<text class="heat-col" x="{{ x }}" y="{{ heat.title_y }}" transform="rotate(-40 {{ x }} {{ heat.title_y }})">{{ title|truncatechars:24 }}<title>{{ title }}</title></text>{% endfor %}"""  # noqa: E501
+OLD_TABLE_ROWS = """{% for row in heat.rows %}<tr><th scope="row"><a href="{{ row.url }}">{{ row.label }}</a></th>{% for cell in row.cells %}<td>{{ cell.summary }}</td>{% endfor %}<td>{{ row.mastered }}</td></tr>{% endfor %}"""  # noqa: E501
+OLD_CERTIFICATIONS = """{% for name, url, statuses in certifications %}
+      <tr><th scope="row"><a href="{{ url }}">{{ name }}</a></th>{% for status in statuses %}<td class="cert cert-{{ status }}">{% if status == "not-attempted" %}Not attempted{% elif status == "in-progress" %}In progress{% else %}{{ status|capfirst }}{% endif %}</td>{% endfor %}</tr>
+    {% endfor %}"""  # noqa: E501
+OLD_HELP = """{% for url, name, reasons in help_rows %}
+      <li><a href="{{ url }}">{{ name }}</a>: {{ reasons }}</li>
+    {% endfor %}"""
+OLD_POINTS = """{% for point in chart.points %}<circle class="dot" cx="{{ point.x }}" cy="{{ point.y }}" r="3.5"><title>{{ point.label }}</title></circle>{% endfor %}"""  # noqa: E501
+OLD_LINE_ROWS = """{% for day, value, answers in chart.rows %}<tr><td>{{ day }}</td><td>{{ value }}</td><td>{{ answers }}</td></tr>{% endfor %}"""  # noqa: E501
+OLD_BARS = """{% for bar in chart.bars %}
+      <text class="bar-label" x="{{ chart.label_width|add:'-8' }}" y="{{ bar.y|add:'15' }}" text-anchor="end">{{ bar.label|truncatechars:28 }}</text>
+      <rect class="bar {{ bar.css }}" x="{{ chart.label_width }}" y="{{ bar.y }}" width="{{ bar.width }}" height="{{ chart.bar_height }}"><title>{{ bar.label }}: {{ bar.value_label }}</title></rect>
+      <text class="bar-value" x="{{ chart.label_width|add:'6' }}" dx="{{ bar.width }}" y="{{ bar.y|add:'15' }}">{{ bar.value_label }}</text>
+    {% endfor %}"""  # noqa: E501
+
+NAMES = [
+    "Ann Lee",
+    'Tom "Ace" O\'Brien & <b>Co</b>',
+    "Maximilian-Alexander von Hohenzollern-Sigmaringen",  # longer than every truncation
+    unicodedata.normalize("NFD", "Zoë Ångström-Éluard, Björn"),  # decomposed: normalised, then cut
+    "",
+]
+SKILLS = [("ou-total", "Count the <total> & call it"), ("ou-settle", "Settle the Over/Under 26 bets quickly please")]
+
+
+def old(template: str, **context: Any) -> str:
+    return Template(template).render(Context(context))
+
+
+def team_heatmap() -> Any:
+    policy = Policy()
+    right = [[index, 1, 2000] for index in range(1, 31)]
+    mixed = [[index, index % 3 != 0, 9000] for index in range(1, 13)]
+    cells = [mastery("ou-total", right, policy, 10), mastery("ou-settle", mixed, policy, 10)]
+    rows = [(name, f"/progress/trainees/{index}/" if index else "", cells) for index, name in enumerate(NAMES)]
+    return heatmap(SKILLS, rows, games=["Over/Under 26 <house>", "Over/Under 26 <house>"])
+
+
+def test_heatmap_fragments_match_the_template_loops() -> None:
+    heat = team_heatmap()
+    assert fragments.heatmap_rows(heat) == old(OLD_HEAT_ROWS, heat=heat)
+    assert fragments.heatmap_columns(heat) == old(OLD_HEAT_COLUMNS, heat=heat)
+    assert fragments.mastery_table_rows(heat) == old(OLD_TABLE_ROWS, heat=heat)
+    assert "&lt;b&gt;Co&lt;/b&gt;" in fragments.heatmap_rows(heat)
+    assert "<b>" not in fragments.mastery_table_rows(heat)
+
+
+def test_empty_heatmap_gives_no_rows() -> None:
+    heat = heatmap([], [])
+    assert fragments.heatmap_rows(heat) == fragments.mastery_table_rows(heat) == ""
+
+
+@pytest.mark.parametrize("names", [NAMES, []])
+def test_certification_and_help_fragments_match_the_template_loops(names: list[str]) -> None:
+    statuses = list(CertificationStatus)
+    certifications = [
+        (name, f"/t/{index}/?a=1&b=2", [statuses[(index + game) % len(statuses)] for game in range(4)])
+        for index, name in enumerate(names)
+    ]
+    assert fragments.certification_rows(certifications) == old(OLD_CERTIFICATIONS, certifications=certifications)
+    help_rows = [(f"/t/{index}/", name, "inactive for 9 days; <least> progress") for index, name in enumerate(names)]
+    assert fragments.help_list(help_rows) == old(OLD_HELP, help_rows=help_rows)
+
+
+def test_chart_fragments_match_the_template_loops() -> None:
+    days = [dt.date(2025, 1, 1) + dt.timedelta(days=n) for n in range(30)]
+    chart = accuracy_line("t", days, {day: (n + 1, n // 2) for n, day in enumerate(days) if n % 4}, target=0.9)
+    assert chart.points_html == old(OLD_POINTS, chart=chart)
+    assert chart.rows_html == old(OLD_LINE_ROWS, chart=chart)
+    assert accuracy_line("t", days, {}).points_html == ""
+    bars = bar_chart("t", [(name or "none", n, f"{n} <x>") for n, name in enumerate(NAMES)], css=["a", 'b"'])
+    assert bars.bars_html == old(OLD_BARS, chart=bars)
+
+
+@pytest.mark.parametrize(
+    ("text", "length", "expected"),
+    [
+        ("short", 20, "short"),
+        ("exactly twenty chars", 20, "exactly twenty chars"),
+        ("twenty-one characters", 20, "twenty-one characte…"),
+        (unicodedata.normalize("NFD", "Zoë"), 20, "Zoë"),  # normalised like the filter
+        ("", 5, ""),
+    ],
+)
+def test_truncated_is_truncatechars(text: str, length: int, expected: str) -> None:
+    assert truncated(text, length) == expected
+    assert truncated(text, length) == old("{{ text|truncatechars:length }}", text=text, length=length)
+
+
+def test_heatmap_cells_say_what_the_sentence_and_summary_say() -> None:
+    policy = Policy()
+    windows = [[], [[1, 1, 900]], [[i, i % 2, 1000 * i] for i in range(1, 31)], [[i, 1, 1500] for i in range(1, 31)]]
+    cells = [mastery("ou-total", window, policy, 10) for window in windows]
+    skills = [(f"k{n}", f"Skill {n}") for n in range(len(cells))]
+    heat = heatmap(skills, [("Ann <A>", "/t/1/", cells)])
+    for cell, item, (_slug, title) in zip(heat.rows[0].cells, cells, skills, strict=True):
+        assert cell.title == cell_sentence("Ann <A>", title, item)
+        assert cell.summary == cell_summary(item)
+    assert [cell.text for cell in heat.rows[0].cells] == ["–", "100", "50", "✓"]

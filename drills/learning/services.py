@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -96,17 +96,24 @@ class CardRead:
 def read_card(attempt: Attempt) -> CardRead:
     """The attempt's family card and its settings in one plain query (no lock): grading reads
     it before its transaction, so the transaction only writes the card (one statement).
-    On PostgreSQL a prepared SQL text (issue 17: building the ORM query cost more CPU than
-    the rest of the grading); elsewhere the same query through the ORM."""
+    On PostgreSQL a SQL text built once (:func:`card_read_sql`; issue 17: building the ORM
+    query cost more CPU than the rest of the grading); elsewhere the same query by the ORM."""
     user_id, kind, family = attempt.user_id, attempt.kind, attempt.family
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(_read_card_sql(), {"user": user_id, "kind": kind, "family": family})
-            found = cursor.fetchone()
-        names = ("retention", "target", "card__id", *(f"card__{name}" for name in FIELDS))
-        row: dict[str, Any] = dict(zip(names, found, strict=True)) if found is not None else {}
-    else:
+    if connection.vendor != "postgresql":
         row = _card_row(user_id, kind, family)
+        return card_from_row(user_id, kind, family, [row.get(name) for name in CARD_READ_NAMES])
+    with connection.cursor() as cursor:
+        cursor.execute(card_read_sql(), {"user": user_id, "kind": kind, "family": family})
+        return card_from_row(user_id, kind, family, cursor.fetchone())
+
+
+CARD_READ_NAMES = ("retention", "target", "card__id", *(f"card__{name}" for name in FIELDS))
+"""The columns of :func:`card_read_sql`, in order."""
+
+
+def card_from_row(user_id: int, kind: str, family: str, found: Sequence[Any] | None) -> CardRead:
+    """A :class:`CardRead` from the columns :data:`CARD_READ_NAMES` (``None``: no such user)."""
+    row: dict[str, Any] = dict(zip(CARD_READ_NAMES, found, strict=True)) if found is not None else {}
     return CardRead(
         user_id,
         kind,
@@ -142,9 +149,10 @@ def _table(model: type[Any]) -> str:
 
 
 @functools.cache
-def _read_card_sql() -> str:
-    """:func:`read_card`'s query as SQL (PostgreSQL): the user, the property's retention and
-    the kind's target, and the family's card if there is one."""
+def card_read_sql() -> str:
+    """:func:`read_card`'s query as SQL (PostgreSQL), named parameters ``user``, ``kind`` and
+    ``family``: the property's retention, the kind's target and the family's card if there is
+    one (columns :data:`CARD_READ_NAMES`; one row per existing user)."""
     card_columns = ", ".join(f"c.{_column(FamilyCard, name)}" for name in ("id", *FIELDS))
     policy, target = _table(LearningPolicy), _table(KindTarget)
     return (

@@ -1,8 +1,9 @@
 """The drill answer endpoint's statements, pinned (issue 17: the answer at the pace of a bare view).
 
 An answer with an API token costs, on PostgreSQL: the token, the scenario (with its attempt),
-the attempt's ``INSERT`` (committed ``RECEIVED`` before grading), the family card with its
-settings, the grade with every roll-up (one statement), the card's guarded write. Transaction
+the attempt's ``INSERT`` (committed ``RECEIVED`` before grading) with the read of its family's
+card in the same statement, the grade with every roll-up (one statement), the card's guarded
+write. Transaction
 control (``BEGIN``/``COMMIT``, savepoints under the test's transaction) is not counted. Other
 databases fold the roll-ups in Python: more statements, pinned too so a new one is noticed.
 """
@@ -31,15 +32,16 @@ from drills.progress.services import recomputed_snapshot, stored_snapshot
 pytestmark = pytest.mark.django_db
 
 CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
-POSTGRESQL_STATEMENTS = ["SELECT", "SELECT", "INSERT", "SELECT", "WITH"]
-"""token, scenario, attempt saved, card read, grade + roll-ups; then the card: its guarded
+POSTGRESQL_STATEMENTS = ["SELECT", "SELECT", "WITH", "WITH"]
+"""token, scenario, attempt saved with its card read, grade + roll-ups; then the card: its guarded
 ``UPDATE`` (compare and swap), or for a family's first answer ``INSERT … ON CONFLICT DO NOTHING``"""
 OTHER_STATEMENTS = {"first": 15, "later": 11}
 """the Python fold: the trainee's first answer creates the roll-up rows, later ones update them"""
 
 
 def answer(client: Client, trainee: User, seed: int = 1) -> tuple[list[str], dict[str, object], bool]:
-    """The statements of one answer by kind, the response, and whether its family had a card."""
+    """The statements of one answer (their first word), the response, and whether the answer's
+    family had a card."""
     stored, scenario = start_scenario(trainee, get_kind("bj-payout"), Difficulty.NORMAL, seed=seed)
     had_card = FamilyCard.objects.filter(user=trainee, kind="bj-payout", family=scenario.family).exists()
     body = json.dumps({"answer": dict(scenario.solution.key)})
@@ -48,9 +50,13 @@ def answer(client: Client, trainee: User, seed: int = 1) -> tuple[list[str], dic
             f"/api/v1/drills/scenarios/{stored.public_id}/answer/", body, content_type="application/json"
         )
     assert response.status_code == 200, response.content
+    return [s.split()[0].upper() for s in work(queries)], response.json(), had_card
+
+
+def work(queries: CaptureQueriesContext) -> list[str]:
+    """The statements captured, without transaction control."""
     statements = [q["sql"].strip() for q in queries.captured_queries]
-    kinds = [s.split()[0].upper() for s in statements if not s.upper().startswith(CONTROL)]
-    return kinds, response.json(), had_card
+    return [s for s in statements if not s.upper().startswith(CONTROL)]
 
 
 @pytest.fixture
@@ -77,8 +83,19 @@ def test_every_answer_takes_the_pinned_statements(token_client: Client, trainee:
 
 
 def test_the_attempt_is_saved_before_it_is_graded(token_client: Client, trainee: User) -> None:
-    kinds, _, _ = answer(token_client, trainee)
-    assert kinds.index("INSERT") < kinds.index("WITH" if connection.vendor == "postgresql" else "UPDATE")
+    stored, scenario = start_scenario(trainee, get_kind("bj-payout"), Difficulty.NORMAL, seed=5)
+    with CaptureQueriesContext(connection) as queries:
+        token_client.post(
+            f"/api/v1/drills/scenarios/{stored.public_id}/answer/",
+            json.dumps({"answer": dict(scenario.solution.key)}),
+            content_type="application/json",
+        )
+    table = connection.ops.quote_name(Attempt._meta.db_table)
+    statements = work(queries)
+    saved = next(n for n, sql in enumerate(statements) if f"INSERT INTO {table}" in sql)
+    graded = next(n for n, sql in enumerate(statements) if f"UPDATE {table}" in sql)
+    assert saved < graded
+    assert Attempt.objects.get(scenario=stored).status == AttemptStatus.GRADED
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the SQL text runs on PostgreSQL only")

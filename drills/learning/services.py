@@ -2,12 +2,15 @@
 from the raw attempts), assignments, certificate revocation (audited).
 
 Per graded attempt: :func:`read_card` reads the family's card with the property's retention
-and the kind's target time (one plain query, before the grading transaction), and
+and the kind's target time (one plain query, before the grading transaction; a new answer's
+card is read by the statement that saves the answer, ``practice.services.save_received``), and
 :func:`record_review` (called by ``practice.services.record_grade`` in the grading
 transaction, after the progress roll-up) writes it in one statement, an ``UPDATE`` guarded by
 the whole card as it was read (``INSERT … ON CONFLICT DO NOTHING`` for a family's first
 answer). A card that changed in between is rebuilt from its attempts, so the
 card is always exactly the fold of its graded attempts (the nightly rebuild agrees).
+On PostgreSQL the read and the guarded write are SQL texts built once (issue 17: building
+them with the ORM cost more CPU than the rest of the grading).
 """
 
 from __future__ import annotations

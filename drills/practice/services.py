@@ -12,6 +12,7 @@ however many graders race, an attempt is graded and counted once.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import secrets
@@ -20,7 +21,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -189,23 +190,23 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
     answer = kind.parse_answer(scenario, raw_answer)  # AnswerError: nothing saved
     now = timezone.now()
     elapsed_ms = max(0, int((now - stored.shown_at).total_seconds() * 1000))
+    attempt = Attempt(
+        scenario=stored,
+        user_id=stored.user_id,
+        kind=stored.kind,
+        family=scenario.family,
+        difficulty=stored.difficulty,
+        answer=answer,
+        answered_at=now,
+        time_taken_ms=min(elapsed_ms, 2**31 - 1),
+    )
     try:
-        # One INSERT in autocommit: committed before grading starts, no BEGIN/COMMIT trips.
-        attempt = Attempt.objects.create(
-            scenario=stored,
-            user_id=stored.user_id,
-            kind=stored.kind,
-            family=scenario.family,
-            difficulty=stored.difficulty,
-            answer=answer,
-            answered_at=now,
-            time_taken_ms=min(elapsed_ms, 2**31 - 1),
-        )
+        card = save_received(attempt)
     except IntegrityError:  # a concurrent submit won the race (one attempt per scenario)
         return AnswerOutcome(Attempt.objects.get(scenario=stored), None, already_answered=True)
     try:
         grade = kind.grade(scenario, answer, rules)
-        record_grade(attempt, grade)
+        record_grade(attempt, grade, card)
     except Exception:
         # The answer is saved; the sweep grades it later. The trainee sees "being graded".
         logger.exception("grading attempt %s failed: left for the sweep", attempt.pk)
@@ -213,6 +214,41 @@ def submit_answer(stored: DrillScenario, raw_answer: Any) -> AnswerOutcome:
         attempt.refresh_from_db()  # the grade rolled back: show what is stored
         return AnswerOutcome(attempt, None, already_answered=False)
     return AnswerOutcome(attempt, grade, already_answered=False)
+
+
+def save_received(attempt: Attempt) -> learning_services.CardRead | None:
+    """Save a new attempt, ``RECEIVED``: one ``INSERT`` in autocommit, so it is committed before
+    grading starts (no ``BEGIN``/``COMMIT`` trips). On PostgreSQL the same statement reads the
+    family's card for the grading (as :func:`drills.learning.services.read_card` would just
+    after: one round trip less; issue 17); elsewhere ``None`` (the grading reads it)."""
+    if connection.vendor != "postgresql" or not attempt.family:
+        attempt.save(force_insert=True)
+        return None
+    fields = [field for field in Attempt._meta.concrete_fields if not field.primary_key]
+    params: dict[str, Any] = {"user": attempt.user_id, "kind": attempt.kind, "family": attempt.family}
+    for number, field in enumerate(fields):
+        params[f"v{number}"] = field.get_db_prep_save(field.pre_save(attempt, add=True), connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_save_received_sql(), params)
+        attempt_id, *card_columns = cursor.fetchone()
+    attempt.pk = attempt_id
+    attempt._state.adding, attempt._state.db = False, connection.alias
+    return learning_services.card_from_row(attempt.user_id, attempt.kind, attempt.family, card_columns)
+
+
+@functools.cache
+def _save_received_sql() -> str:
+    """The attempt's ``INSERT`` (``v0``, ``v1`` … in its concrete fields' order) returning its id,
+    with the card read of :func:`drills.learning.services.card_read_sql` (PostgreSQL)."""
+    quote = connection.ops.quote_name
+    fields = [field for field in Attempt._meta.concrete_fields if not field.primary_key]
+    columns = ", ".join(quote(field.column) for field in fields)
+    values = ", ".join(f"%(v{number})s" for number in range(len(fields)))
+    return (
+        f"WITH saved AS (INSERT INTO {quote(Attempt._meta.db_table)} ({columns}) VALUES ({values})"
+        f" RETURNING {quote(Attempt._meta.pk.column)} AS id)"
+        f" SELECT saved.id, card.* FROM saved LEFT JOIN ({learning_services.card_read_sql()}) AS card ON TRUE"
+    )
 
 
 def _attempt_of(stored: DrillScenario) -> Attempt | None:
@@ -226,10 +262,11 @@ def _attempt_of(stored: DrillScenario) -> Attempt | None:
 GRADE_FIELDS = ("status", "correct", "score", "expected", "explanation", "rules", "mistake_code", "mistake")
 
 
-def record_grade(attempt: Attempt, grade: Grade) -> bool:
+def record_grade(attempt: Attempt, grade: Grade, card: learning_services.CardRead | None = None) -> bool:
     """Save the grade, count it in the progress roll-ups and in the family's spaced-repetition
     memory, in one transaction; ``False`` (and nothing written) when another grader saved it
-    first: only the first grader of a received attempt writes and counts it."""
+    first: only the first grader of a received attempt writes and counts it. ``card``: the
+    family's card if read already (:func:`save_received`), else it is read here."""
     attempt.status = AttemptStatus.GRADED
     attempt.correct = grade.correct
     attempt.score = grade.score
@@ -238,7 +275,8 @@ def record_grade(attempt: Attempt, grade: Grade) -> bool:
     attempt.rules = list(grade.rules)
     attempt.mistake_code = grade.mistake_code
     attempt.mistake = grade.mistake
-    card = learning_services.read_card(attempt) if attempt.family else None  # outside the transaction
+    if card is None and attempt.family:
+        card = learning_services.read_card(attempt)  # outside the transaction
     with transaction.atomic():
         # The grade and the roll-up are one statement on PostgreSQL; the card's write follows
         # (one statement unless the card changed since it was read: then it is rebuilt).

@@ -8,6 +8,7 @@ who a team's members are and which assignments a viewer sees is decided by ``dri
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import random
 import secrets
 from collections import defaultdict
@@ -123,6 +124,18 @@ def family_label(slug: str, family: str) -> str:
     return kind.family_label(family) if kind else family
 
 
+@functools.lru_cache(maxsize=1024)
+def family_title(kind: str, family: str) -> str:
+    """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title; a round
+    skill's one family is "Blackjack: a whole round". Fixed by the registered kinds, so worked
+    out once per family (a team panel lists the same families for many trainees)."""
+    if is_round_skill(kind):
+        return family_label(kind, family)
+    if family == GENERAL_FAMILY and not getattr(_kind(kind), "families", ()):
+        return skill_name(kind)
+    return f"{skill_name(kind)}: {family_label(kind, family)}"
+
+
 @dataclass(frozen=True)
 class FamilyMemory:
     """One trainee × family for people: names, recall now and at the horizon, flags."""
@@ -150,13 +163,7 @@ class FamilyMemory:
 
     @property
     def title(self) -> str:
-        """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title; a
-        round skill's one family is "Blackjack: a whole round"."""
-        if self.round_game:
-            return self.label
-        if self.family == GENERAL_FAMILY and not getattr(_kind(self.kind), "families", ()):
-            return skill_name(self.kind)
-        return f"{skill_name(self.kind)}: {self.label}"
+        return family_title(self.kind, self.family)
 
     @property
     def due(self) -> dt.datetime | None:

@@ -485,14 +485,16 @@ def assignment_progress(
     only: set[int] | None = None,
     today: dt.date | None = None,
     known: Known | None = None,
+    assignees: dict[int, set[int]] | None = None,
 ) -> list[AssignmentProgress]:
     """Each assignment with every assignee's progress and status (``only``: these trainees;
-    ``known``: the property, settings, catalogue and people the caller has read). A fixed
-    number of queries whatever the number of assignments and trainees."""
+    ``known``: the property, settings, catalogue and people the caller has read;
+    ``assignees``: each assignment's trainees when the caller knows them). A fixed number of
+    queries whatever the number of assignments and trainees."""
     today = today or timezone.localdate()
     if not assignments:
         return []
-    assignees = _assignees(assignments)
+    assignees = _assignees(assignments) if assignees is None else assignees
     if only is not None:
         assignees = {pk: ids & only for pk, ids in assignees.items()}
     user_ids = set().union(*assignees.values()) if assignees else set()

@@ -68,7 +68,10 @@ def trainee_home_context(
     settings = selectors.settings_of(user.property)
     pairs = {(user.pk, slug) for slug in mastered} if mastered is not None else None
     known = selectors.Known(user.property, settings, kinds, {user.pk: user}, pairs) if user.property else None
-    progress = selectors.assignment_progress(assignments, only={user.pk}, known=known)
+    # The trainee is an assignee of each of their assignments (named, or on the assigned team
+    # as ``drills.access`` counts members): no need to read the assignees back.
+    mine = {assignment.pk: {user.pk} for assignment in assignments}
+    progress = selectors.assignment_progress(assignments, only={user.pk}, known=known, assignees=mine)
     return {
         "due": selectors.due_today(user, settings=settings),
         "my_assignments": [(item, item.rows[0]) for item in progress if item.rows],

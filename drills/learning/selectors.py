@@ -411,14 +411,19 @@ def assignment_title(assignment: Assignment) -> str:
     return f"Master {shown}"
 
 
-def _assignees(assignments: Sequence[Assignment]) -> dict[int, set[int]]:
-    """Assignment id → trainee ids (its team's members now, plus those named): two queries."""
+def _assignees(assignments: Sequence[Assignment], teams: dict[int, set[int]] | None = None) -> dict[int, set[int]]:
+    """Assignment id → trainee ids (its team's members now, plus those named): two queries,
+    one when ``teams`` (team id → its members, as ``access.team_members`` lists them) has
+    every assigned team."""
     result: dict[int, set[int]] = {assignment.pk: set() for assignment in assignments}
     team_of = defaultdict(list)
     for assignment in assignments:
         if assignment.team_id:
             team_of[assignment.team_id].append(assignment.pk)
-    for team_id, user_id in access.memberships(list(team_of)):
+    teams = teams or {}
+    pairs = [(team_id, user_id) for team_id in team_of if team_id in teams for user_id in teams[team_id]]
+    unknown = [team_id for team_id in team_of if team_id not in teams]
+    for team_id, user_id in [*pairs, *(access.memberships(unknown) if unknown else [])]:
         for assignment_id in team_of[team_id]:
             result[assignment_id].add(user_id)
     for assignment_id, user_id in Assignment.trainees.through.objects.filter(
@@ -477,6 +482,7 @@ class Known:
     catalogue: Catalogue | None = None
     people: dict[int, User] = field(default_factory=dict)
     mastered: set[tuple[int, str]] | None = None  # (trainee, kind) of ``people``, when known
+    teams: dict[int, set[int]] = field(default_factory=dict)  # team id → its members, when read
 
 
 def assignment_progress(
@@ -494,7 +500,7 @@ def assignment_progress(
     today = today or timezone.localdate()
     if not assignments:
         return []
-    assignees = _assignees(assignments) if assignees is None else assignees
+    assignees = _assignees(assignments, known.teams if known else None) if assignees is None else assignees
     if only is not None:
         assignees = {pk: ids & only for pk, ids in assignees.items()}
     user_ids = set().union(*assignees.values()) if assignees else set()

@@ -108,7 +108,7 @@ def team_dashboard_context(team: Team) -> dict[str, Any]:
         key=lambda m: (m.recall_then or 0.0, names[m.user_id]),
     )
     leeches = sorted((m for m in memories if m.leech and m.user_id in names), key=lambda m: -m.memory.lapses)
-    known = selectors.Known(team.property, settings, None, members)
+    known = selectors.Known(team.property, settings, None, members, teams={team.pk: set(members)})
     assignments = selectors.assignment_progress(selectors.assignments_of_team(team), only=set(names), known=known)
     shown = forgetting[:15]
     # Each trainee's link reversed once, not once per row (a panel lists many families each).

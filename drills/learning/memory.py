@@ -37,6 +37,14 @@ def scheduler(desired_retention: Decimal | float) -> Scheduler:
     return Scheduler(desired_retention=float(desired_retention), enable_fuzzing=False)
 
 
+@functools.lru_cache(maxsize=16)
+def forgetting_curve(desired_retention: Decimal | float) -> tuple[float, float]:
+    """(DECAY, FACTOR) of the scheduler's forgetting curve, as ``fsrs`` derives them from
+    its parameters (FSRS-6: the decay is the last parameter, negated)."""
+    decay = -float(scheduler(desired_retention).parameters[20])
+    return decay, 0.9 ** (1 / decay) - 1
+
+
 def rating_for(correct: bool, ms: int, target_seconds: int) -> Rating:
     """Again / Hard / Good / Easy from the answer's correctness and time (see module doc)."""
     if not correct:
@@ -121,10 +129,17 @@ class Memory:
         return rating
 
     def recall(self, at: dt.datetime, retention: Decimal | float) -> float | None:
-        """FSRS's forecast chance of recall at ``at`` (``None`` before the first review)."""
+        """FSRS's forecast chance of recall at ``at`` (``None`` before the first review).
+
+        The package's formula on plain floats (no ``Card`` per row: the pages forecast every
+        family of a team): R = (1 + FACTOR · days / S) ^ DECAY over the whole days since the
+        last review, with the scheduler's own decay and factor (``test_memory`` checks it
+        against ``Scheduler.get_card_retrievability`` over many cards)."""
         if self.last_review is None or self.stability is None:
             return None
-        return float(scheduler(retention).get_card_retrievability(self.card(), current_datetime=_utc(at)))
+        decay, factor = forgetting_curve(retention)
+        days = max(0, (at - self.last_review).days)  # aware datetimes: the zone does not matter
+        return float((1 + factor * days / self.stability) ** decay)
 
 
 FIELDS = tuple(Memory().as_fields())

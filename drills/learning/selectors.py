@@ -8,6 +8,7 @@ who a team's members are and which assignments a viewer sees is decided by ``dri
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import random
 import secrets
 from collections import defaultdict
@@ -123,6 +124,18 @@ def family_label(slug: str, family: str) -> str:
     return kind.family_label(family) if kind else family
 
 
+@functools.lru_cache(maxsize=1024)
+def family_title(kind: str, family: str) -> str:
+    """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title; a round
+    skill's one family is "Blackjack: a whole round". Fixed by the registered kinds, so worked
+    out once per family (a team panel lists the same families for many trainees)."""
+    if is_round_skill(kind):
+        return family_label(kind, family)
+    if family == GENERAL_FAMILY and not getattr(_kind(kind), "families", ()):
+        return skill_name(kind)
+    return f"{skill_name(kind)}: {family_label(kind, family)}"
+
+
 @dataclass(frozen=True)
 class FamilyMemory:
     """One trainee × family for people: names, recall now and at the horizon, flags."""
@@ -150,13 +163,7 @@ class FamilyMemory:
 
     @property
     def title(self) -> str:
-        """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title; a
-        round skill's one family is "Blackjack: a whole round"."""
-        if self.round_game:
-            return self.label
-        if self.family == GENERAL_FAMILY and not getattr(_kind(self.kind), "families", ()):
-            return skill_name(self.kind)
-        return f"{skill_name(self.kind)}: {self.label}"
+        return family_title(self.kind, self.family)
 
     @property
     def due(self) -> dt.datetime | None:
@@ -404,14 +411,19 @@ def assignment_title(assignment: Assignment) -> str:
     return f"Master {shown}"
 
 
-def _assignees(assignments: Sequence[Assignment]) -> dict[int, set[int]]:
-    """Assignment id → trainee ids (its team's members now, plus those named): two queries."""
+def _assignees(assignments: Sequence[Assignment], teams: dict[int, set[int]] | None = None) -> dict[int, set[int]]:
+    """Assignment id → trainee ids (its team's members now, plus those named): two queries,
+    one when ``teams`` (team id → its members, as ``access.team_members`` lists them) has
+    every assigned team."""
     result: dict[int, set[int]] = {assignment.pk: set() for assignment in assignments}
     team_of = defaultdict(list)
     for assignment in assignments:
         if assignment.team_id:
             team_of[assignment.team_id].append(assignment.pk)
-    for team_id, user_id in access.memberships(list(team_of)):
+    teams = teams or {}
+    pairs = [(team_id, user_id) for team_id in team_of if team_id in teams for user_id in teams[team_id]]
+    unknown = [team_id for team_id in team_of if team_id not in teams]
+    for team_id, user_id in [*pairs, *(access.memberships(unknown) if unknown else [])]:
         for assignment_id in team_of[team_id]:
             result[assignment_id].add(user_id)
     for assignment_id, user_id in Assignment.trainees.through.objects.filter(
@@ -470,6 +482,7 @@ class Known:
     catalogue: Catalogue | None = None
     people: dict[int, User] = field(default_factory=dict)
     mastered: set[tuple[int, str]] | None = None  # (trainee, kind) of ``people``, when known
+    teams: dict[int, set[int]] = field(default_factory=dict)  # team id → its members, when read
 
 
 def assignment_progress(
@@ -478,14 +491,16 @@ def assignment_progress(
     only: set[int] | None = None,
     today: dt.date | None = None,
     known: Known | None = None,
+    assignees: dict[int, set[int]] | None = None,
 ) -> list[AssignmentProgress]:
     """Each assignment with every assignee's progress and status (``only``: these trainees;
-    ``known``: the property, settings, catalogue and people the caller has read). A fixed
-    number of queries whatever the number of assignments and trainees."""
+    ``known``: the property, settings, catalogue and people the caller has read;
+    ``assignees``: each assignment's trainees when the caller knows them). A fixed number of
+    queries whatever the number of assignments and trainees."""
     today = today or timezone.localdate()
     if not assignments:
         return []
-    assignees = _assignees(assignments)
+    assignees = _assignees(assignments, known.teams if known else None) if assignees is None else assignees
     if only is not None:
         assignees = {pk: ids & only for pk, ids in assignees.items()}
     user_ids = set().union(*assignees.values()) if assignees else set()

@@ -19,6 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
@@ -67,7 +68,10 @@ def trainee_home_context(
     settings = selectors.settings_of(user.property)
     pairs = {(user.pk, slug) for slug in mastered} if mastered is not None else None
     known = selectors.Known(user.property, settings, kinds, {user.pk: user}, pairs) if user.property else None
-    progress = selectors.assignment_progress(assignments, only={user.pk}, known=known)
+    # The trainee is an assignee of each of their assignments (named, or on the assigned team
+    # as ``drills.access`` counts members): no need to read the assignees back.
+    mine = {assignment.pk: {user.pk} for assignment in assignments}
+    progress = selectors.assignment_progress(assignments, only={user.pk}, known=known, assignees=mine)
     return {
         "due": selectors.due_today(user, settings=settings),
         "my_assignments": [(item, item.rows[0]) for item in progress if item.rows],
@@ -104,12 +108,16 @@ def team_dashboard_context(team: Team) -> dict[str, Any]:
         key=lambda m: (m.recall_then or 0.0, names[m.user_id]),
     )
     leeches = sorted((m for m in memories if m.leech and m.user_id in names), key=lambda m: -m.memory.lapses)
-    known = selectors.Known(team.property, settings, None, members)
+    known = selectors.Known(team.property, settings, None, members, teams={team.pk: set(members)})
     assignments = selectors.assignment_progress(selectors.assignments_of_team(team), only=set(names), known=known)
+    shown = forgetting[:15]
+    # Each trainee's link reversed once, not once per row (a panel lists many families each).
+    links = {pk: reverse("progress:trainee", args=[pk]) for pk in {m.user_id for m in (*shown, *leeches)}}
     return {
-        "forgetting": [(names[m.user_id], m) for m in forgetting[:15]],
+        # Rows of plain values: the template unpacks them instead of resolving attributes.
+        "forgetting": [(names[m.user_id], links[m.user_id], m.title, m.recall_then_percent) for m in shown],
         "forgetting_total": len(forgetting),
-        "leeches": [(names[m.user_id], m) for m in leeches],
+        "leeches": [(names[m.user_id], links[m.user_id], m.title, m.memory.lapses) for m in leeches],
         "forecast_day": selectors.forecast_horizon(now),
         "team_assignments": assignments,
         "expiring": selectors.expiring_certificates(member_ids),

@@ -72,13 +72,13 @@ def home(request: HttpRequest) -> HttpResponse:
     }
     if context["drills_url"]:
         # The next step: the weakest skill (progress) and the mistakes waiting for a retry.
-        from drills.practice.selectors import retry_queue
+        from drills.practice.selectors import retry_count
         from drills.progress.selectors import trainee_progress
 
         progress = trainee_progress(user, weakest=1, mistakes=0, trends=False, kinds=kinds)
         weakest = [item for item in progress.weakest if item.skill.registered]
         context["next_skill"] = weakest[0] if weakest else None
-        context["retry_count"] = len(retry_queue(user))
+        context["retry_count"] = retry_count(user)
         # Issue 15: the families due for review today (shown first) and the assignments.
         from drills.learning.views import trainee_home_context
 

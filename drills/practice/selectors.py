@@ -31,21 +31,24 @@ def own_attempts(user: User) -> QuerySet[Attempt]:
     )
 
 
-def retry_queue(user: User, limit: int = 20) -> list[DrillScenario]:
-    """The user's recent wrong answers not yet answered right on a retry, newest first (one
-    query: each wrong answer with its original, less those whose original was put right)."""
+def _wrong_answers(user: User) -> QuerySet[DrillScenario]:
+    """The user's wrong answers whose original was not put right on a retry, newest first."""
     put_right = DrillScenario.objects.filter(retry_of_id=OuterRef("original_id"), attempt__correct=True)
-    wrong = (
+    return (
         DrillScenario.objects.filter(user=user, attempt__correct=False)
         .exclude(kind__startswith=SKILL_PREFIX)  # a dealt round is retried by dealing another
         .annotate(original_id=Coalesce("retry_of_id", "pk"))
         .exclude(Exists(put_right))
-        .select_related("retry_of")
         .order_by("-shown_at")
     )
+
+
+def retry_queue(user: User, limit: int = 20) -> list[DrillScenario]:
+    """The user's recent wrong answers not yet answered right on a retry, newest first (one
+    query: each wrong answer with its original, less those whose original was put right)."""
     queue: list[DrillScenario] = []
     seen: set[tuple[str, int, str]] = set()
-    for scenario in wrong[: limit * 3]:
+    for scenario in _wrong_answers(user).select_related("retry_of")[: limit * 3]:
         original = scenario.retry_of or scenario
         identity = (original.kind, original.seed, original.difficulty)
         if identity in seen:
@@ -55,6 +58,20 @@ def retry_queue(user: User, limit: int = 20) -> list[DrillScenario]:
         if len(queue) == limit:
             break
     return queue
+
+
+def retry_count(user: User, limit: int = 20) -> int:
+    """``len(retry_queue(user, limit))`` without loading the scenarios (the home shows only
+    the count): the same query, reading the originals' kind, seed and difficulty alone."""
+    rows = _wrong_answers(user).values_list(
+        "retry_of_id", "kind", "seed", "difficulty", "retry_of__kind", "retry_of__seed", "retry_of__difficulty"
+    )
+    seen: set[tuple[str, int, str]] = set()
+    for retry_of_id, kind, seed, difficulty, original_kind, original_seed, original_difficulty in rows[: limit * 3]:
+        seen.add((original_kind, original_seed, original_difficulty) if retry_of_id else (kind, seed, difficulty))
+        if len(seen) == limit:
+            break
+    return len(seen)
 
 
 def target_seconds(user: User, kind: DrillKind[Any]) -> int:

@@ -10,7 +10,7 @@ from fsrs import Rating, State
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drills.learning.memory import Answer, Memory, fold, rating_for
+from drills.learning.memory import Answer, Memory, fold, rating_for, scheduler
 
 START = dt.datetime(2026, 11, 2, 9, 0, tzinfo=dt.UTC)
 
@@ -89,3 +89,28 @@ def test_the_fold_does_not_depend_on_the_order_answers_are_listed_in(items: list
     assert memory.misses == sum(not c for _, c, _ in ordered)
     assert 1 <= memory.reviews <= memory.answers
     assert memory.difficulty is None or 1 <= memory.difficulty <= 10
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(0, 60 * 24 * 20), st.booleans(), st.integers(500, 30_000)), min_size=1, max_size=25),
+    st.sampled_from([0.7, 0.8, 0.9, 0.95]),
+    st.lists(st.floats(0, 60 * 24 * 400), min_size=1, max_size=6),
+    st.sampled_from([dt.UTC, dt.timezone(dt.timedelta(hours=-5)), dt.timezone(dt.timedelta(hours=9, minutes=30))]),
+)
+def test_the_closed_form_recall_is_the_packages_retrievability(
+    steps: list[tuple[float, bool, int]], retention: float, later: list[float], zone: dt.tzinfo
+) -> None:
+    """The pages' forecast (closed form on floats) equals ``Scheduler.get_card_retrievability``
+    exactly, over many cards and moments, whatever the zone of the moment asked about."""
+    gaps = [gap for gap, _correct, _ms in steps]
+    times = [sum(gaps[: index + 1]) for index in range(len(gaps))]
+    answers = [
+        answer(n, minutes, correct, ms)
+        for n, (minutes, (_gap, correct, ms)) in enumerate(zip(times, steps, strict=True), 1)
+    ]
+    memory = fold(answers, retention)
+    for minutes in later:
+        at = (START + dt.timedelta(minutes=times[-1] + minutes)).astimezone(zone)
+        package = scheduler(retention).get_card_retrievability(memory.card(), current_datetime=at.astimezone(dt.UTC))
+        assert memory.recall(at, retention) == float(package)

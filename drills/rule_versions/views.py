@@ -80,6 +80,7 @@ def history(request: HttpRequest, slug: str) -> HttpResponse:
             "proposed_by": presenters.person(version.proposed_by),
             "signed_off": presenters.signed_off_text(version),
             "rejection": presenters.decision(version),
+            "default_change": presenters.default_text(version),
         }
         for version in selectors.versions_of(rule_set)
     ]

@@ -123,6 +123,8 @@ def test_the_author_s_sign_off_is_refused_on_the_page(
     assert "Makes this the property&#x27;s Blackjack rules" in detail
     assert client_for(checker).post(f"/rule-versions/{spare.slug}/{version.number}/sign-off/").status_code == 302
     assert _defaults(blackjack, spare) == (False, True)
+    history = client_for(checker).get(f"/rule-versions/{spare.slug}/").content.decode()
+    assert "Made this the property&#x27;s Blackjack rules on " in history
 
 
 def test_a_scheduled_switch_takes_effect_on_its_date_when_the_rules_are_read(

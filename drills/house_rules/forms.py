@@ -231,8 +231,9 @@ class ChangeForm(forms.Form):
     name = forms.CharField(label="Name of the rule set", max_length=120)
     is_default = forms.BooleanField(
         label="The property's rules for this game", required=False,
-        help_text="Ticked: trainees are drilled, dealt and examined on these rules (the one ticked before stops "
-                  "being it, and trainees are assigned what changed).",
+        help_text="Ticked: trainees are drilled, dealt and examined on these rules once another staff member "
+                  "signs the change off (the one ticked before stops being it then, and trainees are assigned "
+                  "what changed).",
     )
 
     def __init__(self, *args: Any, rule_set: RuleSet, properties: Any = None, **kwargs: Any) -> None:

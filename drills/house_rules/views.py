@@ -25,6 +25,7 @@ from drills.house_rules.forms import ChangeForm, RuleValuesForm, field_views, in
 from drills.house_rules.services import submit_rule_set_change
 from drills.models import Property, RuleSet, User
 from drills.rule_versions.models import RuleSetVersion
+from drills.rule_versions.presenters import default_text
 from drills.rule_versions.selectors import pending_version
 from games.errors import RuleSetError
 from games.house_math import house_math
@@ -112,6 +113,7 @@ def _editor(
             rules = rules_cls()
         values_form = RuleValuesForm(rules_cls, initial=initial_values(rules))
         change_form = ChangeForm(rule_set=rule_set, properties=properties)
+    pending = pending_version(rule_set) if rule_set.pk is not None else None
     context = {
         "rule_set": rule_set,
         "game_name": GAMES[rule_set.game][0],
@@ -119,7 +121,8 @@ def _editor(
         "values_form": values_form,
         "change_form": change_form,
         "stored_error": stored_error,
-        "pending": pending_version(rule_set) if rule_set.pk is not None else None,
+        "pending": pending,
+        "pending_default": default_text(pending) if pending is not None else "",
         "panel": _panel(values_form, rules),
     }
     return render(request, "house_rules/edit.html", context, status=400 if request.method == "POST" else 200)
@@ -153,12 +156,14 @@ def _save(request: HttpRequest, rule_set: RuleSet, values_form: RuleValuesForm, 
 
 
 def saved_message(rule_set: RuleSet, version: RuleSetVersion | None, is_new: bool) -> str:
-    """What a save did: a new rule set in force, or a version waiting for sign-off."""
-    if is_new or version is None:
+    """What a save did: a new rule set in force, or a version waiting for sign-off (one that
+    makes it the property's rules for its game says so)."""
+    if version is None or (is_new and not version.becomes_default):
         return f"Saved {rule_set.name}."
+    also = f" (it {default_text(version)})" if version.becomes_default else ""
     return (
-        f"Saved as version {version.number} of {rule_set.name}: it takes effect once another staff member signs "
-        f"it off (Sign-offs), from {version.effective_from.day} {version.effective_from:%B %Y}."
+        f"Saved as version {version.number} of {rule_set.name}{also}: it takes effect once another staff member "
+        f"signs it off (Sign-offs), from {version.effective_from.day} {version.effective_from:%B %Y}."
     )
 
 

@@ -9,6 +9,10 @@ the status.
 A version is **in force** on a date when it is signed off, its effective date has come,
 and no later-numbered signed-off version's has. ``RuleSet.values`` always holds the
 values of the version in force (``services.apply_due_versions``).
+
+A version may also carry ``becomes_default``: the rule set becomes the property's rules for
+its game (and the previous one stops being them) when the version takes effect, so that a
+change of default is signed off by a second staff member like a change of values.
 """
 
 from __future__ import annotations
@@ -50,6 +54,13 @@ class RuleSetVersion(models.Model):
     )
     rejected_at = models.DateTimeField(null=True, blank=True)
     rejection_reason = models.TextField(blank=True)
+    becomes_default = models.BooleanField(
+        default=False,
+        help_text="it becomes the property's rules for this game (is_default) when it takes effect",
+    )
+    made_default_at = models.DateTimeField(
+        null=True, blank=True, help_text="when becomes_default was applied (empty: not yet, or not asked)"
+    )
 
     class Meta:
         ordering = ["rule_set", "-number"]

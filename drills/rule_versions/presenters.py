@@ -29,6 +29,19 @@ def status_text(version: RuleSetVersion, in_force_id: int | None, today: date | 
     return str(version.get_status_display())
 
 
+def default_text(version: RuleSetVersion) -> str:
+    """What a version does to the property's default for its game, in words ("" for nothing):
+    "makes this the property's Blackjack rules", or "made this ... on 2 Dec 2026" once done."""
+    if not version.becomes_default:
+        return ""
+    game = str(version.rule_set.get_game_display()).split(" (")[0]  # "Blackjack", not its table details
+    if version.made_default_at is not None:
+        return f"made this the property's {game} rules on {timezone.localdate(version.made_default_at):%d %b %Y}"
+    if version.status == VersionStatus.REJECTED:
+        return f"would have made this the property's {game} rules"
+    return f"makes this the property's {game} rules"
+
+
 def signed_off_text(version: RuleSetVersion) -> str:
     """Who signed it off; version 1 needs nobody (nothing came before it)."""
     if version.signed_off_by is not None:

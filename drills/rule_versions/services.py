@@ -15,6 +15,14 @@ Decisions (issue 16, item 3):
   passed: ``apply_due_versions`` copies its values to ``RuleSet.values`` and marks the
   versions it replaces superseded. It runs when a rule set is read for a new drill, round or
   exam (``rule_set_in_force``), at sign-off, and hourly from Celery beat.
+* **A change of default is a proposal too.** Which rule set is the property's rules for a
+  game decides what trainees are drilled, dealt and examined under, so making one the
+  default is a version of it carrying ``becomes_default`` (with or without new values),
+  applied by the same sign-off and ``apply_due_versions`` path: the old default stops being
+  it in the same transaction, and the trainees are assigned what changed once committed.
+  This holds for a new rule set too, even for a game with no default yet: the trainees then
+  move from the RULES.md defaults to its values, which is a change of their rules as well,
+  and one path for every change of default is simpler to trust than an exception.
 """
 
 from __future__ import annotations
@@ -98,7 +106,14 @@ def record_creation(rule_set: RuleSet, *, author: User, reason: str) -> RuleSetV
     return version
 
 
-def _check_proposal(locked: RuleSet, canonical: dict[str, Any], effective_from: date) -> None:
+def _switch_waiting(rule_set: RuleSet) -> bool:
+    """A signed-off version makes it the default on a date still to come."""
+    return RuleSetVersion.objects.filter(
+        rule_set=rule_set, becomes_default=True, made_default_at__isnull=True, status__in=TOOK_EFFECT
+    ).exists()
+
+
+def _check_proposal(locked: RuleSet, canonical: dict[str, Any], effective_from: date, becomes_default: bool) -> None:
     versions = RuleSetVersion.objects.filter(rule_set=locked)
     pending = versions.filter(status=VersionStatus.PENDING).first()
     if pending is not None:
@@ -109,7 +124,7 @@ def _check_proposal(locked: RuleSet, canonical: dict[str, Any], effective_from: 
     in_force = version_in_force(locked)
     new_rules = _rules(locked.game, canonical)
     for basis, what in ((in_force, "in force"), (latest, "signed off")):
-        if basis is not None and _rules(locked.game, basis.values) == new_rules:
+        if basis is not None and _rules(locked.game, basis.values) == new_rules and not becomes_default:
             raise VersionError(
                 "values", f"these are the rules of version {basis.number} ({what}): nothing changes", "unchanged"
             )
@@ -121,9 +136,12 @@ def _check_proposal(locked: RuleSet, canonical: dict[str, Any], effective_from: 
 
 
 def propose_version(
-    rule_set: RuleSet, values: object, *, author: User, reason: str, effective_from: date
+    rule_set: RuleSet, values: object, *, author: User, reason: str, effective_from: date,
+    becomes_default: bool = False,
 ) -> RuleSetVersion:
-    """A new pending version of ``rule_set``. Raises :class:`VersionError` naming the field."""
+    """A new pending version of ``rule_set``; ``becomes_default``: it is to become the
+    property's rules for its game when it takes effect (ignored when it is them already or a
+    signed-off version makes it them). Raises :class:`VersionError` naming the field."""
     if not access.may_change_rule_set(author, rule_set):
         raise VersionError("author", "only staff of the rule set's property may propose a change")
     reason = (reason or "").strip()
@@ -139,7 +157,8 @@ def propose_version(
             locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)  # numbers in order
             if not RuleSetVersion.objects.filter(rule_set=locked).exists():
                 first_version(locked, reason=BEFORE_VERSIONS)
-            _check_proposal(locked, canonical, effective_from)
+            becomes_default = becomes_default and not locked.is_default and not _switch_waiting(locked)
+            _check_proposal(locked, canonical, effective_from, becomes_default)
             number = (RuleSetVersion.objects.filter(rule_set=locked).aggregate(n=Max("number"))["n"] or 0) + 1
             return RuleSetVersion.objects.create(
                 rule_set=locked,
@@ -149,6 +168,7 @@ def propose_version(
                 reason=reason,
                 proposed_by=author,
                 proposed_at=timezone.now(),
+                becomes_default=becomes_default,
             )
     except IntegrityError:  # a concurrent proposal won the number or the one pending place
         raise VersionError("rule_set", "another change was proposed at the same moment: reload and look") from None
@@ -201,7 +221,7 @@ def apply_due_versions(rule_set: RuleSet, today: date | None = None) -> RuleSetV
         RuleSetVersion.objects.filter(rule_set=rule_set, status=VersionStatus.SIGNED_OFF, effective_from__lte=today)
         .order_by("-number")[:2]
     )
-    if len(due) == 1 and due[0].values == rule_set.values:
+    if len(due) == 1 and due[0].values == rule_set.values and not _switch_due(due[0]):
         return due[0]
     with transaction.atomic():
         locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
@@ -220,8 +240,50 @@ def apply_due_versions(rule_set: RuleSet, today: date | None = None) -> RuleSetV
             locked.save(update_fields=["values", "updated_at"])
             if locked.is_default and replaced is not None:  # once per change: under the row's lock
                 _queue_adoption(in_force.pk, replaced.pk)
-    rule_set.values = in_force.values
+        _make_default_if_due(locked, today)
+    rule_set.values, rule_set.is_default = in_force.values, locked.is_default
     return in_force
+
+
+def _switch_due(version: RuleSetVersion) -> bool:
+    return version.becomes_default and version.made_default_at is None
+
+
+def _make_default_if_due(locked: RuleSet, today: date) -> None:
+    """Apply a signed-off ``becomes_default`` whose date has come (``locked``: the rule set's
+    row, locked, its values those in force): the previous default stops being it, this one
+    becomes it, and the trainees are assigned what changed, comparing the old default's
+    values with these, once committed."""
+    switch = (
+        RuleSetVersion.objects.filter(
+            rule_set=locked, becomes_default=True, made_default_at__isnull=True, status__in=TOOK_EFFECT,
+            effective_from__lte=today,
+        ).select_related("signed_off_by").order_by("-number").first()
+    )
+    if switch is None:
+        return
+    RuleSetVersion.objects.filter(pk=switch.pk).update(made_default_at=timezone.now())
+    if locked.is_default:
+        return
+    previous = (
+        RuleSet.objects.select_for_update()
+        .filter(property_id=locked.property_id, game=locked.game, is_default=True).first()
+    )
+    old_values: dict[str, Any] = {}
+    if previous is not None:
+        apply_due_versions(previous, today)
+        old_values = previous.values if isinstance(previous.values, dict) else {}
+        RuleSet.objects.filter(pk=previous.pk).update(is_default=False, updated_at=timezone.now())
+    locked.is_default = True
+    try:
+        with transaction.atomic():
+            locked.save(update_fields=["is_default", "updated_at"])
+    except IntegrityError:
+        raise VersionError(
+            "is_default", "another rule set is already the property's rules for this game: reload and try again"
+        ) from None
+    if _rules(locked.game, old_values) != _rules(locked.game, locked.values):
+        _queue_default_adoption(locked, old_values, switch.signed_off_by)
 
 
 def apply_due_to(rule_sets: Iterable[RuleSet], today: date | None = None) -> None:
@@ -233,62 +295,28 @@ def apply_due_to(rule_sets: Iterable[RuleSet], today: date | None = None) -> Non
         return
     today = today or timezone.localdate()
     due: dict[int, list[object]] = {rule_set.pk: [] for rule_set in rule_sets}
+    switching: set[int] = set()
     rows = RuleSetVersion.objects.filter(
         rule_set_id__in=list(due), status=VersionStatus.SIGNED_OFF, effective_from__lte=today
-    ).values_list("rule_set_id", "values")
-    for rule_set_id, values in rows:
+    ).values_list("rule_set_id", "values", "becomes_default", "made_default_at")
+    for rule_set_id, values, becomes_default, made_default_at in rows:
         due[rule_set_id].append(values)
+        if becomes_default and made_default_at is None:
+            switching.add(rule_set_id)
     for rule_set in rule_sets:
-        if len(due[rule_set.pk]) != 1 or due[rule_set.pk][0] != rule_set.values:
+        if len(due[rule_set.pk]) != 1 or due[rule_set.pk][0] != rule_set.values or rule_set.pk in switching:
             apply_due_versions(rule_set, today)
 
 
 NOT_UNSET = "choose another rule set as the property's rules for this game instead: this one stays until then"
 
 
-def choose_default(rule_set: RuleSet, *, by: User) -> bool:
-    """Make ``rule_set`` the property's rules for its game (``is_default``; the previous
-    one stops being it). When that changes the rules trainees are drilled on, every trainee
-    of the property is assigned what changed (once committed). True when it changed anything.
-    Raises :class:`VersionError` naming ``is_default`` (the one-default constraint) or ``by``."""
-    if not access.may_change_rule_set(by, rule_set):
-        raise VersionError("by", "only staff of the rule set's property may choose its rules")
-    with transaction.atomic():
-        locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
-        if locked.is_default:
-            return False
-        previous = (
-            RuleSet.objects.select_for_update()
-            .filter(property_id=locked.property_id, game=locked.game, is_default=True).first()
-        )
-        for either in (locked, previous):
-            if either is not None:
-                apply_due_versions(either)
-        old_values: dict[str, Any] = {}
-        if previous is not None and isinstance(previous.values, dict):
-            old_values = previous.values
-        if previous is not None:
-            RuleSet.objects.filter(pk=previous.pk).update(is_default=False, updated_at=timezone.now())
-        locked.is_default = True
-        try:
-            with transaction.atomic():
-                locked.save(update_fields=["is_default", "updated_at"])
-        except IntegrityError:
-            raise VersionError(
-                "is_default", "another rule set is already the property's rules for this game: reload and try again"
-            ) from None
-        if _rules(locked.game, old_values) != _rules(locked.game, locked.values):
-            _queue_default_adoption(locked, old_values, by)
-    rule_set.is_default = True
-    return True
-
-
-def _queue_default_adoption(rule_set: RuleSet, old_values: dict[str, Any], by: User) -> None:
+def _queue_default_adoption(rule_set: RuleSet, old_values: dict[str, Any], by: User | None) -> None:
     from drills.what_changed.services import rules_adopted
 
     property, game, new_values = rule_set.property, rule_set.game, dict(rule_set.values)
     transaction.on_commit(lambda: rules_adopted(property=property, game=game, old_values=old_values,
-                                                new_values=new_values, assigned_by=by if by.pk else None))
+                                                new_values=new_values, assigned_by=by))
 
 
 def _version_with(rule_set: RuleSet, values: object, *, below: int) -> RuleSetVersion | None:
@@ -338,9 +366,9 @@ def apply_all_due(today: date | None = None) -> int:
         "rule_set_id", flat=True
     )
     for rule_set in RuleSet.objects.filter(pk__in=set(ids)):
-        before = rule_set.values
+        before = (rule_set.values, rule_set.is_default)
         apply_due_versions(rule_set, today)
-        changed += rule_set.values != before
+        changed += (rule_set.values, rule_set.is_default) != before
     return changed
 
 
@@ -357,8 +385,22 @@ def rule_set_in_force(property: Property | None, game: str) -> InForce:
     """The property's default rule set for ``game`` with its due versions applied, the
     version in force and its rules (the RULES.md defaults when it has none). Raises
     :class:`games.errors.RuleSetError` when the stored values no longer validate."""
+    _apply_due_switches(property, game)
     rule_set = default_rule_set(property, game)
     if rule_set is None:
         return InForce(None, None, default_rules(game))
     version = apply_due_versions(rule_set)
     return InForce(rule_set, version, rule_set.as_rules())
+
+
+def _apply_due_switches(property: Property | None, game: str) -> None:
+    """A signed-off change of the property's default for ``game`` whose date has come takes
+    effect before the rules are read (one query when there is none)."""
+    if property is None:
+        return
+    waiting = RuleSetVersion.objects.filter(
+        rule_set__property=property, rule_set__game=game, becomes_default=True, made_default_at__isnull=True,
+        status=VersionStatus.SIGNED_OFF, effective_from__lte=timezone.localdate(),
+    ).select_related("rule_set")
+    for version in waiting:
+        apply_due_versions(version.rule_set)

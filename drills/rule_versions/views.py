@@ -60,7 +60,10 @@ def _version(request: HttpRequest, slug: str, number: int) -> RuleSetVersion:
 @staff_only
 def pending(request: HttpRequest) -> HttpResponse:
     user = _user(request)
-    rows = [(version, version.proposed_by_id == user.pk) for version in selectors.pending_for(user)]
+    rows = [
+        (version, version.proposed_by_id == user.pk, presenters.default_text(version))
+        for version in selectors.pending_for(user)
+    ]
     return render(request, "rule_versions/pending.html", {"rows": rows})
 
 
@@ -77,6 +80,7 @@ def history(request: HttpRequest, slug: str) -> HttpResponse:
             "proposed_by": presenters.person(version.proposed_by),
             "signed_off": presenters.signed_off_text(version),
             "rejection": presenters.decision(version),
+            "default_change": presenters.default_text(version),
         }
         for version in selectors.versions_of(rule_set)
     ]
@@ -110,6 +114,7 @@ def _detail_context(request: HttpRequest, version: RuleSetVersion) -> dict[str, 
         "proposed_by": presenters.person(version.proposed_by),
         "signed_off": presenters.signed_off_text(version),
         "rejection": presenters.decision(version),
+        "default_change": presenters.default_text(version),
         "is_author": version.proposed_by_id == user.pk,
         "can_sign_off": is_pending and access.may_sign_off(user, rule_set, version.proposed_by_id),
         "can_reject": is_pending and access.may_change_rule_set(user, rule_set),
@@ -140,7 +145,7 @@ def sign_off_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         services.sign_off(version, by=_user(request))
     except services.VersionError as error:
         return _refused(request, version, error)
-    when = "It is in force now." if version.effective_from <= timezone.localdate() else (
+    when = "It is in force now." if version.effective_from <= timezone.localdate() else (  # with its default
         f"It takes effect on {version.effective_from:%d %B %Y}."
     )
     messages.success(request, f"Version {version.number} signed off. {when}")

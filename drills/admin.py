@@ -17,13 +17,13 @@ from django.db.models import Model, OuterRef, QuerySet
 from django.forms.fields import InvalidJSONInput
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from drills import access
 from drills.api.json_input import MAX_JSON_DEPTH, nesting_depth
 from drills.models import Attempt, DrillScenario, Property, RuleSet, Team, User
-from drills.services.rules import make_default
 from drills.services.signin import is_locked, recent_failures, unlock
 from drills.what_changed.services import trainee_moved
 from games.errors import RuleSetError
@@ -297,7 +297,8 @@ class RuleSetAdmin(PropertyScopedAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         """A saved rule set's values change only through a signed-off version (issue 16)."""
         fields = list(super().get_readonly_fields(request, obj))
-        return ["values", "versions", *fields] if obj is not None else fields
+        # is_default always: which rule set is the property's changes only through sign-off
+        return ["values", "is_default", "versions", *fields] if obj is not None else ["is_default", *fields]
 
     @admin.display(description="versions")
     def versions(self, rule_set: RuleSet) -> str:
@@ -326,15 +327,29 @@ class RuleSetAdmin(PropertyScopedAdmin):
         except RuleSetError as error:  # stored values the engine no longer accepts
             return f"invalid: {error}"
 
-    @admin.action(description="Make the selected rule set its property's default for its game")
+    @admin.action(description="Propose the selected rule set as its property's rules for its game (sign-off)")
     def make_default_action(self, request: HttpRequest, queryset: QuerySet[RuleSet]) -> None:
+        """A change of default changes what trainees are drilled under: like a change of
+        values, it is a version a second staff member signs off (issue 16), never applied here."""
+        from drills.rule_versions.services import VersionError, propose_version
+
         rule_sets = list(queryset)
         if len({(rs.property_id, rs.game) for rs in rule_sets}) != len(rule_sets):
             self.message_user(request, "Choose at most one rule set per property and game.", messages.ERROR)
             return
+        if not isinstance(request.user, User):
+            return
         for rule_set in rule_sets:
-            make_default(rule_set)
-        self.message_user(request, f"{len(rule_sets)} rule set(s) made default.", messages.SUCCESS)
+            try:
+                propose_version(rule_set, rule_set.values, author=request.user, becomes_default=True,
+                                reason="Proposed in the admin as the property's rules for this game",
+                                effective_from=timezone.localdate())
+            except VersionError as error:
+                self.message_user(request, f"{rule_set.name}: {error.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{rule_set.name}: proposed as the property's rules for "
+                                  f"{rule_set.get_game_display()}; it takes effect when a second staff "
+                                  "member signs it off (Sign-offs).", messages.SUCCESS)
 
 
 # --- Drilling: scenarios and attempts (read-only; issue 7) ----------------------------

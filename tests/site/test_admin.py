@@ -108,13 +108,26 @@ def test_staff_cannot_put_a_rule_set_in_another_property(client_for: Persona, ot
     assert not RuleSet.objects.filter(slug="x").exists()
 
 
-def test_make_default_action(client_for: Persona, casino: Property, rule_set: RuleSet) -> None:
+def test_make_default_action_proposes_a_switch_for_sign_off(
+    client_for: Persona, casino: Property, rule_set: RuleSet
+) -> None:
     plain = RuleSet.objects.create(property=casino, game="blackjack", slug="plain", name="Plain", values={})
+    before = RuleSet.objects.filter(is_default=True, game="blackjack", property=casino).first()
     response = client_for("staff").post(
         "/admin/drills/ruleset/", {"action": "make_default_action", "_selected_action": [plain.pk]}
     )
     assert response.status_code == 302
-    assert RuleSet.objects.get(is_default=True, game="blackjack", property=casino) == plain
+    # nothing changes until a second staff member signs it off (issue 16)
+    assert RuleSet.objects.filter(is_default=True, game="blackjack", property=casino).first() == before
+    pending = plain.versions.get(status="pending")
+    assert pending.becomes_default
+
+
+def test_the_default_is_not_a_field_of_the_admin_form(client_for: Persona, rule_set: RuleSet) -> None:
+    page = client_for("staff").get(f"/admin/drills/ruleset/{rule_set.pk}/change/").content.decode()
+    assert 'name="is_default"' not in page
+    add = client_for("staff").get("/admin/drills/ruleset/add/").content.decode()
+    assert 'name="is_default"' not in add
 
 
 def test_team_members_must_belong_to_the_team_property(

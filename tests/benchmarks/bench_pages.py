@@ -182,7 +182,7 @@ def exam_sitting_url(browser: Any, base: str, state: Any) -> str:
     page.locator("a.button-primary[href*='/exams/']").first.click()
     page.wait_for_load_state("networkidle")
     if "/sittings/" not in page.url:  # the start page: confirm
-        page.locator("form button[type=submit]").first.click()
+        page.locator("main form button[type=submit], form:not(.signout) button[type=submit]").first.click()
         page.wait_for_load_state("networkidle")
     url = str(page.url)
     context.close()

@@ -7,12 +7,9 @@ property is a 404, and an anonymous visitor is sent to sign in.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,7 +20,8 @@ from drills import access
 from drills.house_rules import presenters
 from drills.house_rules.forms import ChangeForm, RuleValuesForm, field_views, initial_values
 from drills.house_rules.services import submit_rule_set_change
-from drills.models import Property, RuleSet, User
+from drills.models import Property, RuleSet
+from drills.pages.guards import property_staff_only, signed_in
 from drills.rule_versions.models import RuleSetVersion
 from drills.rule_versions.presenters import default_text
 from drills.rule_versions.selectors import pending_version
@@ -32,26 +30,10 @@ from games.house_math import house_math
 from games.house_rules import HouseRules
 from games.registry import GAMES, UnknownGameError, rules_class
 
-View = Callable[..., HttpResponse]
+_user = signed_in
 
 
-def _user(request: HttpRequest) -> User:
-    user = request.user
-    assert isinstance(user, User)  # login_required ran first
-    return user
-
-
-def house_rules_staff(view: View) -> View:
-    """Signed-in property staff or superusers; anyone else signed in gets a 403."""
-
-    @login_required
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not access.is_property_staff(_user(request)):
-            raise PermissionDenied("Only staff may edit house rules.")
-        return view(request, *args, **kwargs)
-
-    return wrapped
+house_rules_staff = property_staff_only("Only staff may edit house rules.")
 
 
 def _rules_class(game: str) -> type[HouseRules]:

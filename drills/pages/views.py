@@ -3,45 +3,27 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.views.decorators.http import require_safe
 
-from drills import access, selectors
+from drills import selectors
 from drills.exams.selectors import certification_rows
-from drills.models import RuleSet, User
+from drills.models import RuleSet
+from drills.pages.guards import property_staff_only, signed_in
 from drills.pages.nav import STAFF, audience, url_if_exists
 from games.errors import RuleSetError
 from games.registry import default_rules
 
-View = Callable[..., HttpResponse]
+_user = signed_in
 
 
-def _user(request: HttpRequest) -> User:
-    user = request.user
-    assert isinstance(user, User)  # login_required ran first
-    return user
-
-
-def staff_required(view: View) -> View:
-    """Signed-in property staff (or superusers); anyone else signed in gets a 403."""
-
-    @login_required
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not access.is_property_staff(_user(request)):
-            raise PermissionDenied("Only staff may see rule sets.")
-        return view(request, *args, **kwargs)
-
-    return wrapped
+staff_required = property_staff_only("Only staff may see rule sets.")
 
 
 @login_required

@@ -3,46 +3,27 @@ what it changes, and the sign-off and reject buttons (staff of the property; sup
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from drills import access
-from drills.models import RuleSet, User
+from drills.models import RuleSet
+from drills.pages.guards import property_staff_only, signed_in
 from drills.rule_versions import presenters, selectors, services
 from drills.rule_versions.models import RuleSetVersion, VersionStatus
 from games.errors import RuleSetError
 from games.registry import rules_class
 from games.rule_settings import setting_info
 
-View = Callable[..., HttpResponse]
+_user = signed_in
 
 
-def _user(request: HttpRequest) -> User:
-    user = request.user
-    assert isinstance(user, User)  # login_required ran first
-    return user
-
-
-def staff_only(view: View) -> View:
-    """Signed-in property staff and superusers; anyone else signed in gets a 403."""
-
-    @login_required
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not access.is_property_staff(_user(request)):
-            raise PermissionDenied("Only staff see and sign off house rule versions.")
-        return view(request, *args, **kwargs)
-
-    return wrapped
+staff_only = property_staff_only("Only staff see and sign off house rule versions.")
 
 
 def _rule_set(request: HttpRequest, slug: str) -> RuleSet:

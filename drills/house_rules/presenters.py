@@ -2,8 +2,10 @@
 labels of pay-table rows and house ways, and the math panel's figures as people read them.
 
 The engine names settings and figures by key (``dealer_hits_soft_17``, ``ou-bonus``); the
-pages never show a key. A setting added to a rules class later shows with a label made
-from its name until a line is added to :data:`SETTINGS`; no form code changes.
+pages never show a key. A setting's label and rule ID come from the engine's one table
+(:mod:`games.rule_settings`, which the version diffs read too); its help from :data:`HELP`.
+A setting added to a rules class later shows with a label made from its name; no form code
+changes.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from games.house_rules import HouseRules
 from games.jack_switch.rules import PAIR_BONUS_COMBINATIONS, SUPER_MATCH_COMBINATIONS
 from games.over_under_26.rules import HIGHEST_TOTAL, JOKER_KEY, LOWEST_TOTAL
 from games.pai_gow.house_ways import HOUSE_WAYS
+from games.rule_settings import setting_info
 
 MINUS: Final = "\u2212"
 
@@ -30,65 +33,41 @@ class SettingText:
     help: str
 
 
-SETTINGS: Final[dict[str, SettingText]] = {
-    "blackjack_pays": SettingText("Blackjack pays", "BJ-5", 'What a blackjack pays, such as "3:2" or "6:5".'),
-    "dealer_hits_soft_17": SettingText(
-        "Dealer hits soft 17", "BJ-8", "Ticked: the dealer draws to a soft 17 (H17); unticked: stands on it (S17)."
-    ),
-    "insurance_pays": SettingText("Insurance pays", "BJ-I2", 'What a winning insurance bet pays, such as "2:1".'),
-    "decks": SettingText("Decks in the shoe", "BJ-1", "Decks shuffled together, 1 to 8."),
-    "max_hands": SettingText("Most hands after splits", "BJ-S2", "A box may be split into at most this many hands."),
-    "double_after_split": SettingText(
-        "Double after split", "BJ-D2", "Ticked: a split hand (not split Aces) may double down."
-    ),
-    "surrender_offered": SettingText(
-        "Surrender offered", "BJ-R1", "Ticked: a player may surrender half the bet on the first two cards."
-    ),
-    "super_match": SettingText(
-        "Super Match pay table", "JS-SM", "What each combination of the first four cards pays; one left out loses."
-    ),
-    "pair_bonus": SettingText(
-        "Pair bonus pay table", "JS-PB", "What each pair of a box's first two cards pays; one left out loses."
-    ),
-    "bonus_limits": SettingText(
-        "Bonus limits",
-        "JS-L",
+HELP: Final[dict[str, str]] = {
+    "blackjack_pays": 'What a blackjack pays, such as "3:2" or "6:5".',
+    "dealer_hits_soft_17": 'Ticked: the dealer draws to a soft 17 (H17); unticked: stands on it (S17).',
+    "insurance_pays": 'What a winning insurance bet pays, such as "2:1".',
+    "decks": 'Decks shuffled together, 1 to 8.',
+    "max_hands": 'A box may be split into at most this many hands.',
+    "double_after_split": 'Ticked: a split hand (not split Aces) may double down.',
+    "surrender_offered": 'Ticked: a player may surrender half the bet on the first two cards.',
+    "super_match": 'What each combination of the first four cards pays; one left out loses.',
+    "pair_bonus": "What each pair of a box's first two cards pays; one left out loses.",
+    "bonus_limits": (
         'Per table limits, the bonus bet limits: "<table min>-<table max>: <bonus min>-<bonus max>", '
-        "separated by commas.",
+        "separated by commas."
     ),
-    "win_return_multiple": SettingText(
-        "A win returns (Antes in all)",
-        "OU-W",
-        "Antes given back in all on a win, stakes included: 4 means a net 2 Antes with Under/Over up.",
+    "win_return_multiple": (
+        'Antes given back in all on a win, stakes included: 4 means a net 2 Antes with Under/Over up.'
     ),
-    "bonus_pay_table": SettingText(
-        "Bonus pay table",
-        "OU-10",
-        "What each four-card total pays on the Bonus; a total left out loses. No rows: Bonus bets are refused.",
+    "bonus_pay_table": (
+        'What each four-card total pays on the Bonus; a total left out loses. No rows: Bonus bets are refused.'
     ),
-    "collection_fee": SettingText("Collection fee per hand", "PG-F", 'An amount such as "1.00"; 0 for none.'),
-    "house_way": SettingText("House way", "PG-H", "How the dealer sets the house's hand."),
-    "wheel_lowest_straight": SettingText(
-        "A-2-3-4-5 is the lowest straight", "PG-R", "Unticked: it ranks second-highest, below A-K-Q-J-T."
+    "collection_fee": 'An amount such as "1.00"; 0 for none.',
+    "house_way": "How the dealer sets the house's hand.",
+    "wheel_lowest_straight": 'Unticked: it ranks second-highest, below A-K-Q-J-T.',
+    "blackjack_paid_at_turn": (
+        "Ticked: a blackjack against a 2-9 is paid when its box's turn comes; unticked: with the winning bets."
     ),
-    "blackjack_paid_at_turn": SettingText(
-        "Blackjack paid at its turn", "BJ-P5",
-        "Ticked: a blackjack against a 2-9 is paid when its box's turn comes; unticked: with the winning bets.",
+    "settle_box_by_box": (
+        'Ticked: each box settled whole, in reverse box order; unticked: insurance, losing bets, winning bets.'
     ),
-    "settle_box_by_box": SettingText(
-        "Settle box by box", "BJ-P9",
-        "Ticked: each box settled whole, in reverse box order; unticked: insurance, losing bets, winning bets.",
+    "stacks_to_empty_positions": (
+        "Ticked: all seven stacks delivered, dead hands discarded after; unticked: an empty spot's stack discarded."
     ),
-    "stacks_to_empty_positions": SettingText(
-        "Stacks to empty positions", "PG-P3",
-        "Ticked: all seven stacks delivered, dead hands discarded after; unticked: an empty spot's stack discarded.",
-    ),
-    "max_boxes": SettingText("Boxes at the table", "OU-P0", "How many boxes the table seats, 1 to 7."),
+    "max_boxes": 'How many boxes the table seats, 1 to 7.',
 }
-
-# The twenty-one family cites each game's own rule for the values the games differ on.
-_FAMILY_IDS: Final = {"blackjack_pays": "blackjack_pays", "dealer_hits_soft_17": "dealer_draws", "decks": "shoe",
-                      "blackjack_paid_at_turn": "blackjack_paid"}
+"""A line of help per setting; its label and rule ID are the engine's (:mod:`games.rule_settings`)."""
 
 
 _COMBINATION_LABELS: Final = {
@@ -103,12 +82,10 @@ _COMBINATION_LABELS: Final = {
 
 
 def setting_text(rules_cls: type[HouseRules], name: str) -> SettingText:
-    """The label, rule ID and help of a setting of ``rules_cls``."""
-    text = SETTINGS.get(name) or SettingText(name.replace("_", " ").capitalize(), "", "")
-    if issubclass(rules_cls, TwentyOneRules) and name in _FAMILY_IDS:
-        rule_id = getattr(rules_cls.IDS, _FAMILY_IDS[name])
-        return SettingText(text.label, rule_id, text.help)
-    return text
+    """The label and rule ID of a setting of ``rules_cls`` (one table for every page:
+    :func:`games.rule_settings.setting_info`, which cites each game's own rule), and its help."""
+    info = setting_info(rules_cls.GAME, name)
+    return SettingText(info.label, info.rule_id, HELP.get(name, ""))
 
 
 def key_choices(name: str) -> list[tuple[str, str]] | None:

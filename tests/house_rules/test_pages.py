@@ -282,7 +282,7 @@ def test_math_marks_the_entered_soft_17_rule(client_for):
         ("blackjack", {"blackjack_pays": "3:0"}, "Blackjack pays"),
         ("blackjack", {"decks": "9" * 40}, "Decks in the shoe"),
         ("over-under-26", {"bonus_pay_table": [("8", "")]}, "Bonus pay table"),
-        ("over-under-26", {"win_return_multiple": "1e30"}, "A win returns (Antes in all)"),
+        ("over-under-26", {"win_return_multiple": "1e30"}, "A win returns this many Antes"),
         ("pai-gow", {"collection_fee": "-0"}, "Collection fee per hand"),
         ("jack-switch", {"super_match": [("", "")]}, "Super Match pay table"),
     ],

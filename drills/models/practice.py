@@ -77,6 +77,11 @@ class Attempt(models.Model):
     rules = models.JSONField(default=list, blank=True)
     mistake_code = models.CharField(max_length=80, blank=True, db_index=True)
     mistake = models.TextField(blank=True)
+    reasons = models.JSONField(
+        default=dict, blank=True,
+        help_text="the grade's structured why and diagnosis, {'why': [...], 'diagnosis': [...]} (games.reasons): "
+        "explanation and mistake in the reader's language",
+    )
     grading_failures = models.PositiveSmallIntegerField(
         default=0, help_text="gradings of this received attempt that raised (the sweep backs off)"
     )

@@ -137,3 +137,21 @@ def test_the_copies_in_the_repository_are_the_shared_texts() -> None:
     assert (SHARED / "RULES.md").read_text(encoding="utf-8") == RULES_MD
     for number, seed in SEEDS.items():
         assert (SHARED / "seeds" / seed.file).read_text(encoding="utf-8") == SEED_TEXTS[number]
+
+
+def test_every_rule_id_the_code_cites_has_a_page() -> None:
+    """A cited ID the rulebook does not know would show as plain text, linked nowhere."""
+    root = Path(__file__).resolve().parents[2]
+    book = rulebook()
+    groups = {"BJ-D", "BJ-S", "BJ-R", "OU-P"}  # "BJ-D, BJ-S, BJ-R" in docstrings: the doubling, split... rules
+    unknown: dict[str, set[str]] = {}
+    for folder in ("games", "drills", "templates"):
+        for path in (root / folder).rglob("*"):
+            if path.suffix not in {".py", ".html"} or "rulebook" in path.parts:  # its own examples ("BJ-Q")
+                continue
+            for rule_id in RULE_ID.findall(path.read_text(encoding="utf-8")):
+                if rule_id not in book and rule_id not in groups:
+                    unknown.setdefault(rule_id, set()).add(str(path.relative_to(root)))
+    assert unknown == {}
+    for group in groups:
+        assert any(rule.rule_id.startswith(group) for rule in book)

@@ -99,7 +99,9 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-            ]
+            ],
+            # {{ id|rule_link }}, {{ text|link_rule_ids }}: on every page without a {% load %}.
+            "builtins": ["drills.templatetags.rule_links"],
         },
     }
 ]

@@ -1,0 +1,52 @@
+"""Template filters for what people read (``{% load labels %}``), from :mod:`drills.labels`.
+
+``{{ cards|card_symbols }}`` -> ``T♦ T♠``; ``{{ attempt.kind|kind_title }}`` -> ``Super Match``;
+``{{ result.score_percent|percent }}`` -> ``89 %`` (half up); ``{{ when|moment }}`` -> ``3 Dec 2026, 09:14``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from django import template
+from django.utils import timezone
+
+from drills import labels
+
+register = template.Library()
+
+
+@register.filter
+def card_symbols(cards: object) -> str:
+    if isinstance(cards, str | Iterable):
+        return labels.card_symbols(cards)
+    return "" if cards is None else str(cards)
+
+
+@register.filter
+def kind_title(slug: str) -> str:
+    return labels.kind_title(str(slug))
+
+
+@register.filter
+def percent(value: labels.Number | None) -> str:
+    """A percentage as a whole number and the sign, half up; nothing for no value."""
+    if value is None or value == "":
+        return ""
+    return f"{labels.whole_percent(value)} %"
+
+
+@register.filter
+def moment(value: dt.datetime | str | None) -> str:
+    """A date-time (or its ISO text, as records store it) in the site's time zone, in words:
+    ``3 Dec 2026, 09:14``; nothing for none."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        try:
+            value = dt.datetime.fromisoformat(value)
+        except ValueError:
+            return value
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    return f"{local.day} {local:%b %Y, %H:%M}"

@@ -72,7 +72,7 @@ def card_symbols(cards: Iterable[object] | str) -> str:
     >>> card_symbols("TD TS"), card_symbols(["AH", "JK"])
     ('T♦ T♠', 'A♥ joker')
     """
-    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+    tokens: list[object] = [*cards.replace(",", " ").split()] if isinstance(cards, str) else list(cards)
     shown = []
     for token in tokens:
         try:

@@ -45,8 +45,10 @@ def moment(value: dt.datetime | str | None) -> str:
         return ""
     if isinstance(value, str):
         try:
-            value = dt.datetime.fromisoformat(value)
+            moment_at = dt.datetime.fromisoformat(value)
         except ValueError:
             return value
-    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    else:
+        moment_at = value
+    local = timezone.localtime(moment_at) if timezone.is_aware(moment_at) else moment_at
     return f"{local.day} {local:%b %Y, %H:%M}"

@@ -1,7 +1,8 @@
 """Template filters for what people read (``{% load labels %}``), from :mod:`drills.labels`.
 
 ``{{ cards|card_symbols }}`` -> ``T♦ T♠``; ``{{ attempt.kind|kind_title }}`` -> ``Super Match``;
-``{{ result.score_percent|percent }}`` -> ``89 %`` (half up); ``{{ when|moment }}`` -> ``3 Dec 2026, 09:14``.
+``{{ result.score_percent|percent }}`` -> ``89 %`` (half up); ``{{ when|moment }}`` -> ``3 Dec 2026, 09:14``;
+``{{ round.game|game_name }}`` -> ``Jack Switch``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from django import template
 from django.utils import timezone
 
 from drills import labels
+from games.registry import game_name as registry_game_name
 
 register = template.Library()
 
@@ -27,6 +29,12 @@ def card_symbols(cards: object) -> str:
 @register.filter
 def kind_title(slug: str) -> str:
     return labels.kind_title(str(slug))
+
+
+@register.filter
+def game_name(slug: str) -> str:
+    """A game by its name ("Jack Switch"), never its slug ("jack-switch")."""
+    return registry_game_name(str(slug))
 
 
 @register.filter

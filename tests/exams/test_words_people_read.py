@@ -102,3 +102,10 @@ def test_the_audit_shows_times_and_rules_in_words(client_for: Callable[[str], Cl
     assert "win_return_multiple" not in rules
     assert "<td>Announce the total</td>" in page  # the kind by its title
     assert "Total " in page  # the answer by the field's label
+
+
+def test_the_blueprint_editor_offers_drills_by_their_titles(client_for: Callable[[str], Client]) -> None:
+    page = client_for("staff").get("/exams/blueprints/new/").content.decode()
+    assert ">Announce the total</option>" in page
+    assert "(ou-total)" not in page
+    assert ": a table test</option>" in page

@@ -31,3 +31,12 @@ def test_a_refused_try_is_told_in_words(trainee: User, supervisor: User) -> None
     assert "card=" not in page.split("<details")[0]  # the log's notation only in its own panel
     api = client.get(f"/api/v1/rounds/{stored.public_id}/replay/").json()
     assert "card=" in api["refused_after_last"][0]["due"]
+
+
+def test_my_rounds_list_the_game_by_its_name(trainee: User, trainee_client: Client) -> None:
+    services.start_round(trainee, "jack-switch", Level.HARD, Focus.ROUND, seed=3)
+    page = trainee_client.get("/rounds/").content.decode()
+    mine = page[page.index("<h2>My rounds</h2>") :]
+    assert "<td>Jack Switch</td>" in mine
+    assert "Jack-Switch" not in mine
+    assert "The whole round, hard" in mine

@@ -109,3 +109,21 @@ def test_the_blueprint_editor_offers_drills_by_their_titles(client_for: Callable
     assert ">Announce the total</option>" in page
     assert "(ou-total)" not in page
     assert ": a table test</option>" in page
+
+
+def test_feedback_during_the_sitting_shows_the_right_answer_by_its_label(
+    client_for: Callable[[str], Client], candidate: User, casino: Property
+) -> None:
+    blueprint = Blueprint.objects.create(property=casino, game="over-under-26", title="Feedback exam")
+    settings = {"time_limit_minutes": 10, "pass_percent": 50, "attempts_allowed": 2, "retake_wait_hours": 0}
+    settings |= {"review_during_score": True, "review_during_answers": True}
+    save_version(blueprint, settings, [SectionSpec("Settling", "ou-settle", "normal", 1)], by=None)
+    sitting = services.start_sitting(candidate, blueprint).sitting
+    key = right_answer(sitting, 1)
+    services.save_answer(sitting, 1, key)
+    page = client_for("candidate").get(f"/exams/sittings/{sitting.public_id}/?item=1").content.decode()
+    feedback = page[page.index('<section class="feedback') :]
+    fields = services.regenerate_item(sitting, sitting.items.get()).fields
+    labels = dict(next(f for f in fields if f.name == "outcome").choices)
+    assert f"Outcome <strong>{labels[key['outcome']]}</strong>" in feedback
+    assert f"<strong>{key['outcome']}</strong>" not in feedback

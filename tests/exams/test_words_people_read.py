@@ -127,3 +127,14 @@ def test_feedback_during_the_sitting_shows_the_right_answer_by_its_label(
     labels = dict(next(f for f in fields if f.name == "outcome").choices)
     assert f"Outcome <strong>{labels[key['outcome']]}</strong>" in feedback
     assert f"<strong>{key['outcome']}</strong>" not in feedback
+
+
+def test_a_certificate_status_is_shown_by_its_label(
+    client_for: Callable[[str], Client], passed_sitting: Sitting
+) -> None:
+    certificate = passed_sitting.result.certificate
+    public = Client().get(f"/exams/verify/{certificate.code}/").content.decode()
+    assert '<td class="status">Valid</td>' in public
+    revoke = client_for("staff").get(f"/learning/certificates/{certificate.pk}/revoke/").content.decode()
+    assert "<td>Valid</td>" in revoke
+    assert ">valid<" not in public + revoke

@@ -9,7 +9,8 @@
   start then) to the save of the answer that is graded (the last one); an answer saved
   without the item ever being shown counts from the start of the sitting.
 - A percentage is ``100 × points / items``, truncated (never rounded up) to 2 decimals; the
-  stored, displayed figure is the one compared with the pass marks.
+  stored figure is the one compared with the pass marks. Pages show it as a whole percent
+  rounded half up (``drills.labels.whole_percent``: 88.88 reads 89 %); CSV and API keep it.
 - Pass: the overall percentage reaches the pass mark and every section with a minimum
   reaches its minimum. Unanswered items score 0.
 """

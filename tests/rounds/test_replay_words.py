@@ -33,10 +33,15 @@ def test_a_refused_try_is_told_in_words(trainee: User, supervisor: User) -> None
     assert "card=" in api["refused_after_last"][0]["due"]
 
 
-def test_my_rounds_list_the_game_by_its_name(trainee: User, trainee_client: Client) -> None:
+def test_rounds_are_listed_by_the_game_s_name(trainee: User, trainee_client: Client, supervisor: User) -> None:
     services.start_round(trainee, "jack-switch", Level.HARD, Focus.ROUND, seed=3)
     page = trainee_client.get("/rounds/").content.decode()
     mine = page[page.index("<h2>My rounds</h2>") :]
     assert "<td>Jack Switch</td>" in mine
     assert "Jack-Switch" not in mine
     assert "The whole round, hard" in mine
+    boss = Client()
+    boss.force_login(supervisor)
+    team_rounds = boss.get("/rounds/").content.decode()
+    assert "<td>Jack Switch</td>" in team_rounds
+    assert "Jack-Switch" not in team_rounds

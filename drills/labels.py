@@ -12,7 +12,7 @@ CSV exports and the API keep the stored values; pages use these (templates throu
 from __future__ import annotations
 
 from collections.abc import Iterable
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from games.cards import format_card_symbol, parse_card
@@ -33,6 +33,21 @@ def whole_percent(value: Number) -> int:
     else:
         exact = Decimal(str(value))
     return int(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def score_text(value: Number, mark: Number | None = None) -> str:
+    """An exam score as shown next to its pass mark (or a section's minimum): the whole
+    percent, half up, unless that would reach a mark the score did not, which would read as
+    a pass; then the stored figure itself.
+
+    >>> score_text("88.88"), score_text("88.88", 89), score_text("89.00", 89), score_text("0.00", None)
+    ('89', '88.88', '89', '0')
+    """
+    shown = whole_percent(value)
+    exact = Decimal(str(value))
+    if mark is not None and exact < Decimal(str(mark)) <= shown:
+        return f"{exact.quantize(Decimal('0.01'), rounding=ROUND_DOWN)}"
+    return str(shown)
 
 
 def percent_of(part: Number, whole: Number) -> int:

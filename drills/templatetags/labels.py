@@ -46,6 +46,14 @@ def percent(value: labels.Number | None) -> str:
 
 
 @register.filter
+def score_percent(value: labels.Number | None, mark: labels.Number | None = None) -> str:
+    """An exam score and the sign next to its pass mark or minimum (``labels.score_text``)."""
+    if value is None or value == "":
+        return ""
+    return f"{labels.score_text(value, mark)} %"
+
+
+@register.filter
 def moment(value: dt.datetime | str | None) -> str:
     """A date-time (or its ISO text, as records store it) in the site's time zone, in words:
     ``3 Dec 2026, 09:14``; nothing for none."""

@@ -138,3 +138,23 @@ def test_a_certificate_status_is_shown_by_its_label(
     revoke = client_for("staff").get(f"/learning/certificates/{certificate.pk}/revoke/").content.decode()
     assert "<td>Valid</td>" in revoke
     assert ">valid<" not in public + revoke
+
+
+def test_a_score_just_below_the_pass_mark_is_not_rounded_up_to_it(
+    client_for: Callable[[str], Client], candidate: User, casino: Property
+) -> None:
+    blueprint = Blueprint.objects.create(property=casino, game="over-under-26", title="Close call")
+    settings = {"time_limit_minutes": 10, "pass_percent": 89, "attempts_allowed": 2, "retake_wait_hours": 0}
+    save_version(blueprint, settings, [SectionSpec("Totals", "ou-total", "easy", 9, min_percent=89)], by=None)
+    sitting = services.start_sitting(candidate, blueprint).sitting
+    for item in sitting.items.order_by("position"):
+        answer = right_answer(sitting, item.position)
+        services.save_answer(sitting, item.position, {"total": answer["total"] + (item.position == 1)})
+    sitting = finish_and_grade(sitting)
+    page = client_for("candidate").get(f"/exams/sittings/{sitting.public_id}/result/").content.decode()
+    assert 'Not passed: <span class="score">88.88 %</span>' in page  # 89 % would read as a pass
+    assert "<td>88.88 %</td><td>89 %</td><td>✗ below minimum</td>" in page
+    audit = client_for("supervisor").get(f"/exams/results/{sitting.public_id}/").content.decode()
+    assert "Failed: 88.88 %" in audit
+    results = client_for("supervisor").get("/exams/results/").content.decode()
+    assert "<td>88.88 %</td><td>failed</td>" in results

@@ -158,3 +158,11 @@ def test_a_score_just_below_the_pass_mark_is_not_rounded_up_to_it(
     assert "Failed: 88.88 %" in audit
     results = client_for("supervisor").get("/exams/results/").content.decode()
     assert "<td>88.88 %</td><td>failed</td>" in results
+
+
+def test_the_start_page_writes_marks_as_the_result_does(
+    client_for: Callable[[str], Client], blueprint: Blueprint
+) -> None:
+    page = client_for("other_candidate").get(f"/exams/{blueprint.pk}/start/").content.decode()
+    assert "minimum 50 %" in page  # the conftest's "Totals" section
+    assert "<dd>60 %</dd>" in page  # the pass mark

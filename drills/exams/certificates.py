@@ -15,6 +15,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from drills.exams.models import Certificate
+from drills.labels import whole_percent
 
 FELT = HexColor("#0b5d3b")
 GOLD = HexColor("#b8860b")
@@ -50,9 +51,8 @@ def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
     canvas.drawCentredString(center, height - 272, certificate.game_name)
     canvas.setFont("Helvetica", 14)
     canvas.drawCentredString(center, height - 310, f"at {certificate.property_name}")
-    canvas.drawCentredString(
-        center, height - 332, f"on {certificate.exam_date:%d %B %Y} with a score of {certificate.score_percent:.0f} %"
-    )
+    score = whole_percent(certificate.score_percent)
+    canvas.drawCentredString(center, height - 332, f"on {certificate.exam_date:%d %B %Y} with a score of {score} %")
     canvas.setFont("Helvetica", 12)
     issued = f"Issued {certificate.issued_at:%d %B %Y} by {certificate.issuer}"
     expiry = f"valid until {certificate.expires_on:%d %B %Y}" if certificate.expires_on else "no expiry date"

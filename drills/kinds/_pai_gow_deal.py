@@ -364,7 +364,7 @@ def house_facts(rules: PaiGowRules, *, fee: bool = False, way: bool = False) -> 
     if fee:
         facts.append(("Collection fee per hand in action", fee_words(rules)))
     if way:
-        facts.append(("House way", rules.way.description))
+        facts.append(("House way", rules.way.label))
     return tuple(facts)
 
 

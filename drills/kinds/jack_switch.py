@@ -68,7 +68,7 @@ from games.jack_switch.bonus import (
     super_match,
     table_bonus_limit,
 )
-from games.jack_switch.rules import JackSwitchRules
+from games.jack_switch.rules import PAIR_BONUS_COMBINATIONS, SUPER_MATCH_COMBINATIONS, JackSwitchRules
 from games.jack_switch.switch import switch_boxes
 from games.money import format_money
 
@@ -299,8 +299,11 @@ def _distinct_ranks(rng: random.Random, count: int, tens: bool = False) -> list[
     return rng.sample(ranks, count)
 
 
-def _pay_table_text(entries: Sequence[tuple[str, object]], names: Mapping[str, str]) -> str:
-    return ", ".join(f"{names.get(name, name)} {ratio}" for name, ratio in entries)
+def _pay_table_text(entries: Sequence[tuple[str, object]], names: Mapping[str, str], order: Sequence[str]) -> str:
+    """A pay table in the engine's order of its combinations (pay order), by their names."""
+    rank = {name: index for index, name in enumerate(order)}
+    ordered = sorted(entries, key=lambda entry: rank.get(entry[0], len(rank)))
+    return ", ".join(f"{names.get(name, name)} {ratio}" for name, ratio in ordered)
 
 
 class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
@@ -363,7 +366,7 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
             cards=(CardGroup("box1", "Box 1 as dealt", tuple(cards[:2])),
                    CardGroup("box2", "Box 2 as dealt", tuple(cards[2:]))),
             facts=(("Super Match bet", situation["bet"]),
-                   ("Super Match pays", _pay_table_text(rules.super_match.entries, names))),
+                   ("Super Match pays", _pay_table_text(rules.super_match.entries, names, SUPER_MATCH_COMBINATIONS))),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:
@@ -461,7 +464,8 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         groups = [CardGroup("dealt", "The box as dealt", tuple(situation["cards"]))]
         facts = [("Pair bonus bet", situation["bet"]),
-                 ("Pair bonus pays", _pay_table_text(rules.pair_bonus.entries, dict(PAIR_BONUS_CHOICES))),
+                 ("Pair bonus pays",
+                  _pay_table_text(rules.pair_bonus.entries, dict(PAIR_BONUS_CHOICES), PAIR_BONUS_COMBINATIONS)),
                  ("Colours", "hearts and diamonds are red, spades and clubs black")]
         if situation.get("after_switch"):
             groups.append(CardGroup("switched", "The box after the switch", tuple(situation["after_switch"])))

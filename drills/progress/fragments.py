@@ -17,6 +17,7 @@ from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
 
+from drills.exams.selectors import CertificationStatus
 from drills.progress.charts import Heatmap, truncated
 
 
@@ -69,9 +70,6 @@ def mastery_table_rows(heat: Heatmap) -> SafeString:
     )
 
 
-STATUS_LABELS = {"not-attempted": "Not attempted", "in-progress": "In progress"}  # else the word, capitalised
-
-
 def certification_rows(rows: Sequence[tuple[str, str, Sequence[str]]]) -> SafeString:
     """Certification table rows: (trainee's name, their page, a status per game). A status
     is one of a few words: each word's cell is made once."""
@@ -80,7 +78,7 @@ def certification_rows(rows: Sequence[tuple[str, str, Sequence[str]]]) -> SafeSt
         for status in statuses:
             if status not in cells:
                 word = str(status)
-                label = STATUS_LABELS.get(word) or word[:1].upper() + word[1:]
+                label = CertificationStatus(word).label
                 cells[status] = f'<td class="cert cert-{escape(word)}">{escape(label)}</td>'
     return mark_safe(  # every value is escaped
         "".join(

@@ -20,6 +20,7 @@ from django.utils import timezone
 from drills import access
 from drills.access import visible_teams, visible_trainees
 from drills.kinds.base import all_kinds
+from drills.labels import percent_of, whole_percent
 from drills.models import Attempt, DrillScenario, Property, RuleSet, Team, User
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TrainingPolicy
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
@@ -312,6 +313,7 @@ class TeamRow:
     trainee: TeamMember
     cells: list[Mastery]
     last_answered_at: dt.datetime | None
+    skill_count: int = 0  # the skills counted for them, as on their own page (``Catalogue.counted``)
     reasons: list[str] = field(default_factory=list)
 
     @property
@@ -337,7 +339,7 @@ class MissedSkill:
 
     @property
     def wrong_percent(self) -> int:
-        return round(100 * self.wrong / self.answers) if self.answers else 0
+        return percent_of(self.wrong, self.answers)
 
 
 @dataclass(frozen=True)
@@ -447,7 +449,7 @@ def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: boo
                 )
             )
         times = [row.last_answered_at for row in own.values() if row.last_answered_at]
-        rows.append(TeamRow(member, cells, max(times) if times else None))
+        rows.append(TeamRow(member, cells, max(times) if times else None, len(kinds.counted(own))))
     _flag_needs_help(rows, skills, policy, now)
     needs_help = sorted(
         (row for row in rows if row.reasons), key=lambda row: (-len(row.reasons), row.mastered, row.name)
@@ -495,15 +497,14 @@ def _flag_needs_help(rows: Sequence[TeamRow], skills: Sequence[Skill], policy: P
         for skill, cell in zip(skills, row.cells, strict=True):
             if cell.falling:
                 before, after = cell.falling
-                row.reasons.append(
-                    f"accuracy falling in {skill.title}: {round(100 * before)} % → {round(100 * after)} %"
-                )
+                fell = f"{whole_percent(100 * before)} % → {whole_percent(100 * after)} %"
+                row.reasons.append(f"accuracy falling in {skill.title}: {fell}")
     if len(rows) >= 2:
         ranked = sorted(rows, key=lambda row: (row.mastered, row.mean_accuracy))
         best = (ranked[-1].mastered, ranked[-1].mean_accuracy)
         for row in ranked[: max(1, math.floor(len(rows) / 4))]:
             if (row.mastered, row.mean_accuracy) < best:
-                row.reasons.append(f"least progress: {row.mastered} of {len(skills)} skills mastered")
+                row.reasons.append(f"least progress: {row.mastered} of {row.skill_count} skills mastered")
 
 
 def team_trend(recent: Iterable[dict[str, list[int]] | None], since: dt.date) -> dict[dt.date, tuple[int, int]]:

@@ -231,7 +231,7 @@ def test_house_way_shows_the_cards_in_the_situation_order_and_the_house_values()
     assert made.fields[0].source == group.name
     assert made.fields[0].count == 2
     facts = dict(made.prompt.facts)
-    assert facts["House way"] == RULES.way.description
+    assert facts["House way"] == RULES.way.label  # the way by its name (issue 14)
     assert "lowest" in facts["A-2-3-4-5 is"]
 
 

@@ -33,7 +33,7 @@ def test_the_key_and_the_explanation_are_the_way_s():
     assert made.solution.explanation.startswith("Bally's way step 6: two pair, low and high")
     assert "PG-H step" not in made.solution.explanation
     assert made.solution.family == "step-6"
-    assert dict(made.prompt.facts)["House way"] == BALLYS.way.description
+    assert dict(made.prompt.facts)["House way"] == BALLYS.way.label
 
 
 def test_the_mistakes_are_the_way_s_own():

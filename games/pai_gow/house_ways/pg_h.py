@@ -547,7 +547,7 @@ HOUSE_WAY: Final = HouseWay(
     description="RULES.md PG-H, steps 0–9 (the default logical way)",
     place=_make_place(Thresholds()),
     steps=STEPS,
-    label="PG-H, the logical way (RULES.md)",
+    label="The logical way (PG-H)",
     misreadings=misreadings_for(Thresholds()),
 )
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
 from drills.kinds._boxes import (
     box_facts_22,
@@ -28,7 +29,6 @@ from drills.kinds._boxes import (
     door_results_key,
     hand_groups,
     result_fields,
-    settle_22_explanation,
     settle_22_mistakes,
     settle_body,
     settled_key,
@@ -41,7 +41,6 @@ from drills.kinds._twenty_one import (
     cards_of,
     draw_bet,
     plain_money,
-    words,
 )
 from drills.kinds.base import (
     JSON,
@@ -53,13 +52,17 @@ from drills.kinds.base import (
     FieldType,
     NamedMistake,
     Prompt,
+    Scenario,
     Solution,
     register,
 )
+from drills.kinds.diagnosis import GENERIC_SHAPES
+from games.blackjack.dealer import dealer_action
 from games.blackjack.hand import hand_value
 from games.blackjack.rules import BlackjackRules, TwentyOneRules
 from games.blackjack.settle import settle_box
 from games.cards import Card, Rank, Suit, format_cards
+from games.jack_switch import words as js_words
 from games.jack_switch.bonus import (
     PairBonus,
     SuperMatch,
@@ -71,6 +74,7 @@ from games.jack_switch.bonus import (
 from games.jack_switch.rules import JackSwitchRules
 from games.jack_switch.switch import switch_boxes
 from games.money import format_money
+from games.reasons import Reason
 
 GAME = JackSwitchRules.GAME
 
@@ -89,6 +93,31 @@ SIDE_BETS = {
     Difficulty.HARD: ("7.50", "12.50", "2.50", "17.50", "35", "4.50", "22.50"),
 }
 TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+
+
+FieldShape = Callable[[AnswerField, Any, Any], "js_words.Diagnosis | None"]
+
+
+def field_shapes(scenario: Scenario, answer: Mapping[str, JSON], own: FieldShape) -> js_words.Diagnosis | None:
+    """A diagnosis when every wrong field has one: the kind's own shape of the field (from
+    the engine's values), else the generic shape (:mod:`drills.kinds.diagnosis`)."""
+    key = scenario.solution.key
+    code = ""
+    reasons: list[Reason] = []
+    for answer_field in scenario.fields:
+        if answer_field.name not in key or answer.get(answer_field.name) == key[answer_field.name]:
+            continue
+        yours, due = answer.get(answer_field.name), key[answer_field.name]
+        hit = own(answer_field, yours, due)
+        if hit is None:
+            generic = GENERIC_SHAPES.get(answer_field.type)
+            found = generic(answer_field, yours, due) if generic else None
+            hit = (found[0], (found[1],)) if found else None
+        if hit is None:
+            return None
+        code = code or hit[0]
+        reasons += [reason for reason in hit[1] if reason not in reasons]
+    return (code, tuple(reasons)) if code else None
 
 
 def _money(body: Mapping[str, JSON], key: str) -> Decimal:
@@ -150,16 +179,7 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
     def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
         box1, box2 = cards_of(situation["box1"]), cards_of(situation["box2"])
         result = switch_boxes(box1, box2, rules)
-        text = (f"The switch exchanges the second cards (JS-7): box 1 becomes {words(result.box1)} = "
-                f"{result.totals[0]}, box 2 becomes {words(result.box2)} = {result.totals[1]}.")
-        if any(result.switched_away):
-            text += " A blackjack may be switched away (JS-7)."
-        if "JS-8" in result.rule_ids:
-            text += " A switched hand is never a blackjack: an Ace and a 10-value after the switch is 21, turned " \
-                    "sideways (JS-8)."
-        else:
-            text += " Neither box is a blackjack after a switch (JS-8)."
-        return Solution(key=self._key(box1, box2, rules), rules=result.rule_ids, explanation=text)
+        return Solution(key=self._key(box1, box2, rules), rules=result.rule_ids, reasons=result.reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         return Prompt(
@@ -204,14 +224,24 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
                     "total_2": values[1].total, "blackjack_2": "yes" if values[1].blackjack else "no"}
 
         return (
-            NamedMistake("js-switched-ace-ten-blackjack",
-                         "after a switch, Ace + 10-value is 21, not blackjack: the card is turned sideways (JS-8)",
+            NamedMistake("js-switched-ace-ten-blackjack", js_words.mistake_reason("js-switched-ace-ten-blackjack", rules),
                          switched_as_blackjack),
-            NamedMistake("js-switch-first-cards", "the switch exchanges the boxes' second cards, not the first (JS-7)",
+            NamedMistake("js-switch-first-cards", js_words.mistake_reason("js-switch-first-cards", rules),
                          first_cards_switched),
-            NamedMistake("js-counted-as-dealt", "you counted the boxes as dealt: the switch exchanges the second "
-                         "cards, and a switched-away blackjack is gone (JS-7, JS-8)", not_switched),
+            NamedMistake("js-counted-as-dealt", js_words.mistake_reason("js-counted-as-dealt", rules), not_switched),
         )
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+        result = switch_boxes(cards_of(scenario.situation["box1"]), cards_of(scenario.situation["box2"]), rules)
+
+        def own(answer_field: AnswerField, yours: Any, due: Any) -> js_words.Diagnosis | None:
+            box = int(answer_field.name[-1])
+            if answer_field.name.startswith("blackjack"):
+                return js_words.switch_blackjack_claimed(box, result) if yours == "yes" else None
+            return js_words.switch_total_misread(box, yours, result) if isinstance(yours, int) else None
+
+        return field_shapes(scenario, answer, own)
 
 
 # --- 9. and 14. settling against a dealer 22 ------------------------------------------
@@ -237,7 +267,7 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
         box, dealer = box_of(situation)
         settled = settle_box(box, dealer, rules)
         return Solution(key=settled_key(box, settled), rules=settled.rule_ids,
-                        explanation=settle_22_explanation(box, settled))
+                        reasons=js_words.settle_reasons(box, settled, dealer, rules))
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         box, dealer = box_of(situation)
@@ -260,6 +290,33 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
     def mistakes(self, rules: JackSwitchRules) -> Sequence[NamedMistake]:
         return settle_22_mistakes(rules)
 
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+        return settle_shapes(scenario, answer, rules)
+
+
+def settle_shapes(scenario: Scenario, answer: Mapping[str, JSON], rules: TwentyOneRules) -> js_words.Diagnosis | None:
+    """A settle-against-22 answer's wrong results and net, each explained by the engine's
+    settlement of the box (Jack Switch's explainer)."""
+    box, dealer = box_of(scenario.situation)
+    settled = settle_box(box, dealer, rules)
+
+    def own(answer_field: AnswerField, yours: Any, due: Any) -> js_words.Diagnosis | None:
+        if answer_field.name.startswith("result"):
+            index = int(answer_field.name.rsplit("_", 1)[1]) - 1 if box.split else 0
+            return js_words.settle_result_misread(box, index, yours, settled, dealer, rules)
+        if answer_field.name == "net":
+            cause = js_words.settle_net_cause(box, Decimal(yours), settled, dealer, rules)
+            if cause is not None:
+                return cause
+            generic = GENERIC_SHAPES[answer_field.type](answer_field, yours, due)
+            if generic is not None:
+                return generic[0], (generic[1], *js_words.settle_reasons(box, settled, dealer, rules)[:-1])
+            return js_words.settle_net_miscounted(box, Decimal(yours), settled, dealer, rules)
+        return None
+
+    return field_shapes(scenario, answer, own)
+
 
 # --- 10. dealer soft 17 --------------------------------------------------------------
 
@@ -272,22 +329,30 @@ class JackSwitchDealerSoft17(DealerActionKind[JackSwitchRules]):
     title = "Dealer: hit or stand (soft 17)"
     description = "The dealer's cards: draw or stand? Jack Switch's dealer hits soft 17 (JS-5)."
 
+    def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
+        cards = cards_of(situation["cards"])
+        ruled = dealer_action(cards, rules)
+        return Solution(key={"action": ruled.value.value}, rules=ruled.rule_ids,
+                        reasons=(js_words.dealer_action_reason(cards, rules)[1],))
+
+    def mistakes(self, rules: JackSwitchRules) -> Sequence[NamedMistake]:
+        """The family's dealer mistakes (``DealerActionKind``), said by Jack Switch's explainer."""
+        return tuple(dataclasses.replace(mistake, message=js_words.mistake_reason(mistake.code, rules))
+                     for mistake in super().mistakes(rules))
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+        """Hit for stand or stand for hit: the dealer's total and the house's rule decide."""
+        case, reason = js_words.dealer_action_reason(cards_of(scenario.situation["cards"]), rules)
+        return f"dealer-{case}", (reason,)
+
 
 # --- 11. and 12. side bets -----------------------------------------------------------
 
-SUPER_MATCH_CHOICES = (
-    (SuperMatch.NONE.value, "None"),
-    (SuperMatch.ONE_PAIR.value, "One pair"),
-    (SuperMatch.TWO_PAIRS.value, "Two pairs"),
-    (SuperMatch.THREE_OF_A_KIND.value, "Three of a kind"),
-    (SuperMatch.FOUR_OF_A_KIND.value, "Four of a kind"),
-)
-PAIR_BONUS_CHOICES = (
-    (PairBonus.NONE.value, "No pair"),
-    (PairBonus.DIFFERENT_COLOUR.value, "Pair, different colours"),
-    (PairBonus.SAME_COLOUR.value, "Pair, same colour"),
-    (PairBonus.SAME_SUIT.value, "Pair, same suit"),
-)
+SUPER_MATCH_CHOICES = tuple((combination.value, js_words.SUPER_MATCH_LABELS[combination]) for combination in (
+    SuperMatch.NONE, SuperMatch.ONE_PAIR, SuperMatch.TWO_PAIRS, SuperMatch.THREE_OF_A_KIND, SuperMatch.FOUR_OF_A_KIND))
+PAIR_BONUS_CHOICES = tuple((combination.value, js_words.PAIR_BONUS_LABELS[combination]) for combination in (
+    PairBonus.NONE, PairBonus.DIFFERENT_COLOUR, PairBonus.SAME_COLOUR, PairBonus.SAME_SUIT))
 
 
 def _distinct_ranks(rng: random.Random, count: int, tens: bool = False) -> list[Rank]:
@@ -343,16 +408,8 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
     def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
         cards = cards_of(situation["cards"])
         ruled = super_match(cards, _money(situation, "bet"), rules)
-        result = ruled.value
-        ratio = rules.super_match.get(result.combination)
-        name = dict(SUPER_MATCH_CHOICES)[result.combination].lower()
-        if ratio is None:
-            outcome = f"{name}: the bet loses" if result.combination != SuperMatch.NONE else "no pair: the bet loses"
-        else:
-            outcome = f"{name}, paid {ratio}: {format_money(result.pays)} on {situation['bet']}"
-        text = (f"Super Match pays the highest combination of the four first cards, by rank, as dealt ({words(cards)}) "
-                f"(JS-SM): {outcome}.")
-        return Solution(key=self._key(cards, _money(situation, "bet"), rules), rules=ruled.rule_ids, explanation=text)
+        return Solution(key=self._key(cards, _money(situation, "bet"), rules), rules=ruled.rule_ids,
+                        reasons=ruled.value.reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         cards = situation["cards"]
@@ -393,12 +450,14 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
             return self._key(cards_of(situation["cards"]), _money(situation, "bet"), wrong)
 
         return (
-            NamedMistake("js-sm-ten-values-pair", "a pair is two cards of the same rank: a King and a Queen are not a "
-                         "pair (JS-SM)", tens_as_pairs),
-            NamedMistake("js-sm-two-pairs-three-swapped",
-                         f"two pairs pay {table.get(two, '-')} and three of a kind {table.get(three, '-')} at this "
-                         "house (JS-SM)", ratios_swapped),
+            NamedMistake("js-sm-ten-values-pair", js_words.mistake_reason("js-sm-ten-values-pair", rules), tens_as_pairs),
+            NamedMistake("js-sm-two-pairs-three-swapped", js_words.mistake_reason("js-sm-two-pairs-three-swapped", rules),
+                         ratios_swapped),
         )
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+        return side_bet_shapes("JS-SM", scenario, answer, rules)
 
 
 class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
@@ -444,19 +503,9 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
     def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
         cards = cards_of(situation["cards"])
         ruled = pair_bonus(cards, _money(situation, "bet"), rules)
-        result = ruled.value
-        ratio = rules.pair_bonus.get(result.combination)
-        name = dict(PAIR_BONUS_CHOICES)[result.combination].lower()
-        if result.combination == PairBonus.NONE:
-            outcome = "not a pair (a pair is two cards of the same rank): the bet loses"
-        elif ratio is None:
-            outcome = f"{name}, which this house's table does not pay: the bet loses"
-        else:
-            outcome = f"{name}, paid {ratio}: {format_money(result.pays)} on {situation['bet']}"
-        switch = " The switch changes nothing: the bonus plays on the cards as dealt." if situation.get(
-            "after_switch") else ""
-        text = f"The pair bonus plays on the box's first two cards as dealt, {words(cards)} (JS-PB): {outcome}.{switch}"
-        return Solution(key=self._key(cards, _money(situation, "bet"), rules), rules=ruled.rule_ids, explanation=text)
+        switched = (js_words.pair_bonus_switched(),) if situation.get("after_switch") else ()
+        return Solution(key=self._key(cards, _money(situation, "bet"), rules), rules=ruled.rule_ids,
+                        reasons=(*ruled.value.reasons, *switched))
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         groups = [CardGroup("dealt", "The box as dealt", tuple(situation["cards"]))]
@@ -502,14 +551,32 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
             return self._key(_as_tens(cards_of(situation["cards"])), _money(situation, "bet"), rules)
 
         return (
-            NamedMistake("js-pb-after-switch", "the pair bonus plays on the box's first two cards as dealt, before "
-                         "the switch (JS-PB)", after_switch),
+            NamedMistake("js-pb-after-switch", js_words.mistake_reason("js-pb-after-switch", rules), after_switch),
             NamedMistake("js-pb-same-colour-as-same-suit",
-                         "hearts and diamonds (or spades and clubs) are the same colour, not the same suit (JS-PB)",
-                         same_colour_as_suit),
-            NamedMistake("js-pb-ten-values-pair", "a pair is two cards of the same rank: a King and a Queen are not a "
-                         "pair (JS-PB)", tens_as_pair),
+                         js_words.mistake_reason("js-pb-same-colour-as-same-suit", rules), same_colour_as_suit),
+            NamedMistake("js-pb-ten-values-pair", js_words.mistake_reason("js-pb-ten-values-pair", rules), tens_as_pair),
         )
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+        return side_bet_shapes("JS-PB", scenario, answer, rules)
+
+
+def side_bet_shapes(rule: str, scenario: Scenario, answer: Mapping[str, JSON],
+                    rules: JackSwitchRules) -> js_words.Diagnosis | None:
+    """A side bet's wrong combination or payout (JS-SM, JS-PB), from the engine's reading of
+    the cards and the house's pay table."""
+    situation, key = scenario.situation, scenario.solution.key
+    cards, bet = cards_of(situation["cards"]), _money(situation, "bet")
+
+    def own(answer_field: AnswerField, yours: Any, due: Any) -> js_words.Diagnosis | None:
+        if answer_field.name == "combination":
+            return js_words.combination_misread(rule, cards, yours, due)
+        if answer_field.name == "pays":
+            return js_words.side_bet_pays_misread(rule, key["combination"], bet, Decimal(yours), Decimal(due), rules)
+        return None
+
+    return field_shapes(scenario, answer, own)
 
 
 # --- 13. bonus bet limits ----------------------------------------------------------------
@@ -566,9 +633,8 @@ class JackSwitchBonusAccepted(DrillKind[JackSwitchRules]):
     def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
         ruled = bonus_bet_decision(situation["table_limits"], _money(situation, "main_bet"),
                                    _money(situation, "bonus"), rules)
-        verdict = "Accepted" if ruled.value.accepted else "Refused"
         return Solution(key={"accepted": "yes" if ruled.value.accepted else "no"}, rules=ruled.rule_ids,
-                        explanation=f"{verdict}: {ruled.value.reason}.")
+                        reasons=ruled.value.reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         limits = "; ".join(f"table {plain_money(x.table_min)}-{plain_money(x.table_max)}: bonus "
@@ -604,11 +670,19 @@ class JackSwitchBonusAccepted(DrillKind[JackSwitchRules]):
             return {"accepted": "yes" if self._accepted(situation, rules, main=table_min) else "no"}
 
         return (
-            NamedMistake("js-bonus-not-above-main", "a bonus bet may be larger than the main bet, within the table's "
-                         "bonus limits (JS-L)", not_above_main),
-            NamedMistake("js-bonus-without-main", "a bonus bet is accepted only with a main bet within the table "
-                         "limits (JS-L)", without_main),
+            NamedMistake("js-bonus-not-above-main", js_words.mistake_reason("js-bonus-not-above-main", rules),
+                         not_above_main),
+            NamedMistake("js-bonus-without-main", js_words.mistake_reason("js-bonus-without-main", rules),
+                         without_main),
         )
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+        """Accepted for refused or refused for accepted: the JS-L check that decides, with its values."""
+        situation = scenario.situation
+        decision = bonus_bet_decision(situation["table_limits"], _money(situation, "main_bet"),
+                                      _money(situation, "bonus"), rules).value
+        return f"bonus-{decision.check.value}", decision.reasons
 
 
 # --- 14. mixed Blackjack / Jack Switch rounds against a dealer 22 -----------------------
@@ -644,9 +718,9 @@ class MixedDealer22(DrillKind[JackSwitchRules]):
         box, dealer = box_of(situation)
         table_rules = self.table_rules(situation, rules)
         settled = settle_box(box, dealer, table_rules)
-        game = f"This table plays {TABLE_NAMES[situation['table']]}. "
         return Solution(key=settled_key(box, settled), rules=settled.rule_ids,
-                        explanation=game + settle_22_explanation(box, settled))
+                        reasons=(js_words.table_reason(situation["table"]),
+                                 *js_words.settle_reasons(box, settled, dealer, table_rules)))
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         box, dealer = box_of(situation)
@@ -673,6 +747,10 @@ class MixedDealer22(DrillKind[JackSwitchRules]):
 
     def mistakes(self, rules: JackSwitchRules) -> Sequence[NamedMistake]:
         return (*settle_22_mistakes(rules), *settle_22_mistakes(BlackjackRules()))
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+        return settle_shapes(scenario, answer, self.table_rules(scenario.situation, rules))
 
 
 register(JackSwitchResult())

@@ -630,7 +630,7 @@ def switch_blackjack_claimed(box: int, result: SwitchResult) -> Diagnosis:
 
 def switch_total_misread(box: int, yours: int, result: SwitchResult) -> Diagnosis | None:
     """Where a wrong total for box ``box`` after the switch comes from (JS-7, JS-2)."""
-    index, other = box - 1, 2 - box
+    index, other = box - 1, 3 - box
     after, total = (result.box1, result.box2)[index], result.totals[index]
     dealt, other_dealt = result.dealt[index], result.dealt[1 - index]
     values = {
@@ -646,7 +646,10 @@ def switch_total_misread(box: int, yours: int, result: SwitchResult) -> Diagnosi
         return "js-switch-other-box", (
             Reason.of(
                 "JS-7",
-                gettext_noop("{yours} is box {other}'s total: box {box} holds {cards} after the switch = {total}"),
+                gettext_noop(
+                    "{yours} is box {other}'s total after the switch (the same as exchanging the first cards): box {box} "
+                    "holds {cards} = {total}"
+                ),
                 **values,
             ),
         )
@@ -655,18 +658,6 @@ def switch_total_misread(box: int, yours: int, result: SwitchResult) -> Diagnosi
             Reason.of(
                 "JS-7",
                 gettext_noop("{yours} is box {box} as dealt, {dealt}: after the switch it holds {cards} = {total}"),
-                **values,
-            ),
-        )
-    if yours == hand_value((other_dealt[0], dealt[1])).total:
-        return "js-switch-first-cards", (
-            Reason.of(
-                "JS-7",
-                gettext_noop(
-                    "{yours} comes from exchanging the first cards: the switch exchanges the second cards, so box "
-                    "{box} holds "
-                    "{cards} = {total}"
-                ),
                 **values,
             ),
         )

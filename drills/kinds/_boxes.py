@@ -28,22 +28,16 @@ from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldTyp
 from games.blackjack.hand import hand_value
 from games.blackjack.options import Action, OptionsSituation, can_act
 from games.blackjack.rules import BLACKJACK_PAYS_3_TO_2, EVEN_MONEY, BlackjackRules, TwentyOneRules
-from games.blackjack.settle import Box, BoxSettlement, PlayerHand, half, settle_box, settled_without_dealer
+from games.blackjack.settle import Box, BoxSettlement, PlayerHand, Result, half, settle_box, settled_without_dealer
 from games.cards import Card, Rank, format_cards
 from games.errors import GameError
 from games.jack_switch.rules import JackSwitchRules
-from games.jack_switch.words import PUSH_TOTAL, mistake_reason, settle_reasons
+from games.jack_switch.words import PUSH_TOTAL, RESULT_LABELS, mistake_reason
 from games.money import ZERO, format_money, payout
 from games.players.twenty_one import TwentyOnePlayer
-from games.reasons import Reason
 
-RESULT_CHOICES = (
-    ("win", "Win"),
-    ("lose", "Lose"),
-    ("push", "Push"),
-    ("blackjack", "Blackjack"),
-    ("surrender", "Surrender"),
-)
+RESULT_CHOICES = tuple((result.value, RESULT_LABELS[result]) for result in Result)
+"""A settled hand's result, from the engine's enum (win, lose, push, blackjack, surrender)."""
 JACK_SWITCH = JackSwitchRules.GAME
 
 
@@ -373,12 +367,6 @@ def settle_22_mistakes(rules: TwentyOneRules) -> list[NamedMistake]:
                 "bj-blackjack-paid-1-1", mistake_reason("bj-blackjack-paid-1-1", rules),
                 on(game, under(dataclasses.replace(rules, blackjack_pays=EVEN_MONEY)))))
     return mistakes
-
-
-def settle_22_reasons(box: Box, settled: BoxSettlement, dealer: Sequence[Card],
-                      rules: TwentyOneRules) -> tuple[Reason, ...]:
-    """Why the box settles as it does (Jack Switch's explainer, either table)."""
-    return settle_reasons(box, settled, dealer, rules)
 
 
 def box_facts_22(box: Box, rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:

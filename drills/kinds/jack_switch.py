@@ -165,8 +165,9 @@ class SideBetSituation:
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> SideBetSituation:
         after = data.get("after_switch")
-        return cls(cards_of(data["cards"]), Decimal(data["bet"]), cards_of(after) if after else None,
-                   "after_switch" in data)
+        return cls(
+            cards_of(data["cards"]), Decimal(data["bet"]), cards_of(after) if after else None, "after_switch" in data
+        )
 
     def to_json(self) -> dict[str, JSON]:
         data: dict[str, JSON] = {"cards": _cards_json(self.cards), "bet": format_money(self.bet)}
@@ -188,8 +189,11 @@ class BonusBetSituation:
         return cls(str(data["table_limits"]), Decimal(data["main_bet"]), Decimal(data["bonus"]))
 
     def to_json(self) -> dict[str, JSON]:
-        return {"table_limits": self.table_limits, "main_bet": format_money(self.main_bet),
-                "bonus": format_money(self.bonus)}
+        return {
+            "table_limits": self.table_limits,
+            "main_bet": format_money(self.main_bet),
+            "bonus": format_money(self.bonus),
+        }
 
     def decision(self, rules: JackSwitchRules, main_bet: Decimal | None = None) -> BonusBetDecision:
         main = self.main_bet if main_bet is None else main_bet
@@ -233,8 +237,10 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
         pile = DrawPile(rng, rules)
         roll = rng.random() if difficulty is not Difficulty.EASY else 1.0
         if difficulty is Difficulty.EASY:  # no Aces
-            box1, box2 = ((pile.take(lambda card: card.rank is not Rank.ACE),
-                           pile.take(lambda card: card.rank is not Rank.ACE)) for _ in range(2))
+            box1, box2 = (
+                (pile.take(lambda card: card.rank is not Rank.ACE), pile.take(lambda card: card.rank is not Rank.ACE))
+                for _ in range(2)
+            )
         elif roll < (0.2 if difficulty is Difficulty.NORMAL else 0.35):  # the switch makes an Ace + 10-value
             ace_box = (pile.rank(Rank.ACE), pile.next())
             ten_box = (pile.next(), pile.value(10))
@@ -254,8 +260,10 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
     def _key(self, box1: Sequence[Card], box2: Sequence[Card], rules: JackSwitchRules) -> dict[str, JSON]:
         result = switch_boxes(box1, box2, rules)
         return {
-            "total_1": result.totals[0], "blackjack_1": "yes" if result.blackjack[0] else "no",
-            "total_2": result.totals[1], "blackjack_2": "yes" if result.blackjack[1] else "no",
+            "total_1": result.totals[0],
+            "blackjack_1": "yes" if result.blackjack[0] else "no",
+            "total_2": result.totals[1],
+            "blackjack_2": "yes" if result.blackjack[1] else "no",
         }
 
     def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
@@ -267,9 +275,11 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
         boxes = SwitchSituation.from_json(situation)
         return Prompt(
             question="The player switches these two paired boxes. What does each box count after the switch, and is "
-                     "it a blackjack?",
-            cards=(CardGroup("box1", "Box 1 as dealt", tuple(format_cards(boxes.box1))),
-                   CardGroup("box2", "Box 2 as dealt", tuple(format_cards(boxes.box2)))),
+            "it a blackjack?",
+            cards=(
+                CardGroup("box1", "Box 1 as dealt", tuple(format_cards(boxes.box1))),
+                CardGroup("box2", "Box 2 as dealt", tuple(format_cards(boxes.box2))),
+            ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:
@@ -286,8 +296,10 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         totals, blackjack = answer["totals"], answer["blackjack"]
         return {
-            "total_1": totals[0], "blackjack_1": "yes" if blackjack[0] else "no",
-            "total_2": totals[1], "blackjack_2": "yes" if blackjack[1] else "no",
+            "total_1": totals[0],
+            "blackjack_1": "yes" if blackjack[0] else "no",
+            "total_2": totals[1],
+            "blackjack_2": "yes" if blackjack[1] else "no",
         }
 
     def mistakes(self, rules: JackSwitchRules) -> Sequence[NamedMistake]:
@@ -295,8 +307,12 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
             boxes = SwitchSituation.from_json(situation)
             result = switch_boxes(boxes.box1, boxes.box2, rules)
             flags = [hand_value(box).blackjack for box in (result.box1, result.box2)]  # read as dealt, not switched
-            return {"total_1": result.totals[0], "blackjack_1": "yes" if flags[0] else "no",
-                    "total_2": result.totals[1], "blackjack_2": "yes" if flags[1] else "no"}
+            return {
+                "total_1": result.totals[0],
+                "blackjack_1": "yes" if flags[0] else "no",
+                "total_2": result.totals[1],
+                "blackjack_2": "yes" if flags[1] else "no",
+            }
 
         def first_cards_switched(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
             boxes = SwitchSituation.from_json(situation)
@@ -305,19 +321,28 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
         def not_switched(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
             boxes = SwitchSituation.from_json(situation)
             values = [hand_value(boxes.box1), hand_value(boxes.box2)]
-            return {"total_1": values[0].total, "blackjack_1": "yes" if values[0].blackjack else "no",
-                    "total_2": values[1].total, "blackjack_2": "yes" if values[1].blackjack else "no"}
+            return {
+                "total_1": values[0].total,
+                "blackjack_1": "yes" if values[0].blackjack else "no",
+                "total_2": values[1].total,
+                "blackjack_2": "yes" if values[1].blackjack else "no",
+            }
 
         return (
-            NamedMistake("js-switched-ace-ten-blackjack", js_words.mistake_reason("js-switched-ace-ten-blackjack", rules),
-                         switched_as_blackjack),
-            NamedMistake("js-switch-first-cards", js_words.mistake_reason("js-switch-first-cards", rules),
-                         first_cards_switched),
+            NamedMistake(
+                "js-switched-ace-ten-blackjack",
+                js_words.mistake_reason("js-switched-ace-ten-blackjack", rules),
+                switched_as_blackjack,
+            ),
+            NamedMistake(
+                "js-switch-first-cards", js_words.mistake_reason("js-switch-first-cards", rules), first_cards_switched
+            ),
             NamedMistake("js-counted-as-dealt", js_words.mistake_reason("js-counted-as-dealt", rules), not_switched),
         )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: JackSwitchRules
+    ) -> js_words.Diagnosis | None:
         boxes = SwitchSituation.from_json(scenario.situation)
         result = switch_boxes(boxes.box1, boxes.box2, rules)
 
@@ -352,15 +377,18 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
     def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
         table = SettleSituation.from_json(situation)
         settled = settle_box(table.box, table.dealer, rules)
-        return Solution(key=settled_key(table.box, settled), rules=settled.rule_ids,
-                        reasons=js_words.settle_reasons(table.box, settled, table.dealer, rules))
+        return Solution(
+            key=settled_key(table.box, settled),
+            rules=settled.rule_ids,
+            reasons=js_words.settle_reasons(table.box, settled, table.dealer, rules),
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         table = SettleSituation.from_json(situation)
         box, dealer = table.box, table.dealer
         return Prompt(
             question="The dealer's hand is final. Settle the box: each hand's result, and the player's net for the box "
-                     "(negative when collected, 0 for a push).",
+            "(negative when collected, 0 for a push).",
             cards=hand_groups(box, dealer),
             facts=box_facts_22(box, rules),
         )
@@ -377,8 +405,9 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
     def mistakes(self, rules: JackSwitchRules) -> Sequence[NamedMistake]:
         return settle_22_mistakes(rules)
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: JackSwitchRules
+    ) -> js_words.Diagnosis | None:
         return settle_shapes(scenario, answer, rules)
 
 
@@ -420,16 +449,22 @@ class JackSwitchDealerSoft17(DealerActionKind[JackSwitchRules]):
     def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
         cards = cards_of(situation["cards"])  # the family's dealer situation (DealerActionKind)
         ruled = dealer_action(cards, rules)
-        return Solution(key={"action": ruled.value.value}, rules=ruled.rule_ids,
-                        reasons=(js_words.dealer_action_reason(cards, rules)[1],))
+        return Solution(
+            key={"action": ruled.value.value},
+            rules=ruled.rule_ids,
+            reasons=(js_words.dealer_action_reason(cards, rules)[1],),
+        )
 
     def mistakes(self, rules: JackSwitchRules) -> Sequence[NamedMistake]:
         """The family's dealer mistakes (``DealerActionKind``), said by Jack Switch's explainer."""
-        return tuple(dataclasses.replace(mistake, message=js_words.mistake_reason(mistake.code, rules))
-                     for mistake in super().mistakes(rules))
+        return tuple(
+            dataclasses.replace(mistake, message=js_words.mistake_reason(mistake.code, rules))
+            for mistake in super().mistakes(rules)
+        )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: JackSwitchRules
+    ) -> js_words.Diagnosis | None:
         """Hit for stand or stand for hit: the dealer's total and the house's rule decide."""
         case, reason = js_words.dealer_action_reason(cards_of(scenario.situation["cards"]), rules)
         return f"dealer-{case}", (reason,)
@@ -437,10 +472,20 @@ class JackSwitchDealerSoft17(DealerActionKind[JackSwitchRules]):
 
 # --- 11. and 12. side bets -----------------------------------------------------------
 
-SUPER_MATCH_CHOICES = tuple((combination.value, js_words.SUPER_MATCH_LABELS[combination]) for combination in (
-    SuperMatch.NONE, SuperMatch.ONE_PAIR, SuperMatch.TWO_PAIRS, SuperMatch.THREE_OF_A_KIND, SuperMatch.FOUR_OF_A_KIND))
-PAIR_BONUS_CHOICES = tuple((combination.value, js_words.PAIR_BONUS_LABELS[combination]) for combination in (
-    PairBonus.NONE, PairBonus.DIFFERENT_COLOUR, PairBonus.SAME_COLOUR, PairBonus.SAME_SUIT))
+SUPER_MATCH_CHOICES = tuple(
+    (combination.value, js_words.SUPER_MATCH_LABELS[combination])
+    for combination in (
+        SuperMatch.NONE,
+        SuperMatch.ONE_PAIR,
+        SuperMatch.TWO_PAIRS,
+        SuperMatch.THREE_OF_A_KIND,
+        SuperMatch.FOUR_OF_A_KIND,
+    )
+)
+PAIR_BONUS_CHOICES = tuple(
+    (combination.value, js_words.PAIR_BONUS_LABELS[combination])
+    for combination in (PairBonus.NONE, PairBonus.DIFFERENT_COLOUR, PairBonus.SAME_COLOUR, PairBonus.SAME_SUIT)
+)
 
 
 def _distinct_ranks(rng: random.Random, count: int, tens: bool = False) -> list[Rank]:
@@ -468,8 +513,11 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: JackSwitchRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
         names = [value for value, _ in SUPER_MATCH_CHOICES]
-        weights = {Difficulty.EASY: (3, 4, 1, 1, 0.3), Difficulty.NORMAL: (3, 3, 2, 2, 1),
-                   Difficulty.HARD: (3, 2, 3, 3, 1)}[difficulty]
+        weights = {
+            Difficulty.EASY: (3, 4, 1, 1, 0.3),
+            Difficulty.NORMAL: (3, 3, 2, 2, 1),
+            Difficulty.HARD: (3, 2, 3, 3, 1),
+        }[difficulty]
         combination = rng.choices(names, weights=weights)[0]
         tens = difficulty is Difficulty.HARD and rng.random() < 0.6
         if combination == SuperMatch.NONE:
@@ -496,8 +544,7 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
     def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
         bet = SideBetSituation.from_json(situation)
         ruled = super_match(bet.cards, bet.bet, rules)
-        return Solution(key=self._key(bet.cards, bet.bet, rules), rules=ruled.rule_ids,
-                        reasons=ruled.value.reasons)
+        return Solution(key=self._key(bet.cards, bet.bet, rules), rules=ruled.rule_ids, reasons=ruled.value.reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         bet = SideBetSituation.from_json(situation)
@@ -505,11 +552,15 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
         names = dict(SUPER_MATCH_CHOICES)
         return Prompt(
             question="Settle the Super Match bet: which combination do the four first cards make, and what does the "
-                     "dealer pay (0 if the bet loses)?",
-            cards=(CardGroup("box1", "Box 1 as dealt", tuple(cards[:2])),
-                   CardGroup("box2", "Box 2 as dealt", tuple(cards[2:]))),
-            facts=(("Super Match bet", format_money(bet.bet)),
-                   ("Super Match pays", _pay_table_text(rules.super_match.entries, names))),
+            "dealer pay (0 if the bet loses)?",
+            cards=(
+                CardGroup("box1", "Box 1 as dealt", tuple(cards[:2])),
+                CardGroup("box2", "Box 2 as dealt", tuple(cards[2:])),
+            ),
+            facts=(
+                ("Super Match bet", format_money(bet.bet)),
+                ("Super Match pays", _pay_table_text(rules.super_match.entries, names)),
+            ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:
@@ -541,13 +592,19 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
             return self._key(bet.cards, bet.bet, wrong)
 
         return (
-            NamedMistake("js-sm-ten-values-pair", js_words.mistake_reason("js-sm-ten-values-pair", rules), tens_as_pairs),
-            NamedMistake("js-sm-two-pairs-three-swapped", js_words.mistake_reason("js-sm-two-pairs-three-swapped", rules),
-                         ratios_swapped),
+            NamedMistake(
+                "js-sm-ten-values-pair", js_words.mistake_reason("js-sm-ten-values-pair", rules), tens_as_pairs
+            ),
+            NamedMistake(
+                "js-sm-two-pairs-three-swapped",
+                js_words.mistake_reason("js-sm-two-pairs-three-swapped", rules),
+                ratios_swapped,
+            ),
         )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: JackSwitchRules
+    ) -> js_words.Diagnosis | None:
         return side_bet_shapes("JS-SM", scenario, answer, rules)
 
 
@@ -563,8 +620,9 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: JackSwitchRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
         names = [value for value, _ in PAIR_BONUS_CHOICES]
-        weights = {Difficulty.EASY: (2, 2, 2, 1), Difficulty.NORMAL: (2, 2, 2, 1),
-                   Difficulty.HARD: (2, 2, 3, 2)}[difficulty]
+        weights = {Difficulty.EASY: (2, 2, 2, 1), Difficulty.NORMAL: (2, 2, 2, 1), Difficulty.HARD: (2, 2, 3, 2)}[
+            difficulty
+        ]
         combination = rng.choices(names, weights=weights)[0]
         if combination == PairBonus.NONE:
             if difficulty is Difficulty.HARD and rng.random() < 0.6:
@@ -595,15 +653,18 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
         bet = SideBetSituation.from_json(situation)
         ruled = pair_bonus(bet.cards, bet.bet, rules)
         switched = (js_words.pair_bonus_switched(),) if bet.after_switch else ()
-        return Solution(key=self._key(bet.cards, bet.bet, rules), rules=ruled.rule_ids,
-                        reasons=(*ruled.value.reasons, *switched))
+        return Solution(
+            key=self._key(bet.cards, bet.bet, rules), rules=ruled.rule_ids, reasons=(*ruled.value.reasons, *switched)
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         bet = SideBetSituation.from_json(situation)
         groups = [CardGroup("dealt", "The box as dealt", tuple(format_cards(bet.cards)))]
-        facts = [("Pair bonus bet", format_money(bet.bet)),
-                 ("Pair bonus pays", _pay_table_text(rules.pair_bonus.entries, dict(PAIR_BONUS_CHOICES))),
-                 ("Colours", "hearts and diamonds are red, spades and clubs black")]
+        facts = [
+            ("Pair bonus bet", format_money(bet.bet)),
+            ("Pair bonus pays", _pay_table_text(rules.pair_bonus.entries, dict(PAIR_BONUS_CHOICES))),
+            ("Colours", "hearts and diamonds are red, spades and clubs black"),
+        ]
         if bet.after_switch:
             groups.append(CardGroup("switched", "The box after the switch", tuple(format_cards(bet.after_switch))))
             facts.append(("Switch", "the player switched this box's second card"))
@@ -646,18 +707,25 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
 
         return (
             NamedMistake("js-pb-after-switch", js_words.mistake_reason("js-pb-after-switch", rules), after_switch),
-            NamedMistake("js-pb-same-colour-as-same-suit",
-                         js_words.mistake_reason("js-pb-same-colour-as-same-suit", rules), same_colour_as_suit),
-            NamedMistake("js-pb-ten-values-pair", js_words.mistake_reason("js-pb-ten-values-pair", rules), tens_as_pair),
+            NamedMistake(
+                "js-pb-same-colour-as-same-suit",
+                js_words.mistake_reason("js-pb-same-colour-as-same-suit", rules),
+                same_colour_as_suit,
+            ),
+            NamedMistake(
+                "js-pb-ten-values-pair", js_words.mistake_reason("js-pb-ten-values-pair", rules), tens_as_pair
+            ),
         )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: JackSwitchRules
+    ) -> js_words.Diagnosis | None:
         return side_bet_shapes("JS-PB", scenario, answer, rules)
 
 
-def side_bet_shapes(rule: str, scenario: Scenario, answer: Mapping[str, JSON],
-                    rules: JackSwitchRules) -> js_words.Diagnosis | None:
+def side_bet_shapes(
+    rule: str, scenario: Scenario, answer: Mapping[str, JSON], rules: JackSwitchRules
+) -> js_words.Diagnosis | None:
     """A side bet's wrong combination or payout (JS-SM, JS-PB), from the engine's reading of
     the cards and the house's pay table."""
     key, situation = scenario.solution.key, SideBetSituation.from_json(scenario.situation)
@@ -697,8 +765,11 @@ class JackSwitchBonusAccepted(DrillKind[JackSwitchRules]):
             return step * rng.randint(int(first), int(last)) if first <= last else a
 
         cases = ["inside", "above-main", "over-max", "no-main", "main-outside", "under-min"]
-        weights = {Difficulty.EASY: (4, 1, 3, 2, 0, 0), Difficulty.NORMAL: (3, 3, 3, 2, 1, 0),
-                   Difficulty.HARD: (1, 4, 3, 2, 2, 1)}[difficulty]
+        weights = {
+            Difficulty.EASY: (4, 1, 3, 2, 0, 0),
+            Difficulty.NORMAL: (3, 3, 3, 2, 1, 0),
+            Difficulty.HARD: (1, 4, 3, 2, 2, 1),
+        }[difficulty]
         case = rng.choices(cases, weights=weights)[0]
         main = within(low, high)
         if case == "inside":
@@ -721,19 +792,25 @@ class JackSwitchBonusAccepted(DrillKind[JackSwitchRules]):
     def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
         bet = BonusBetSituation.from_json(situation)
         ruled = bonus_bet_decision(bet.table_limits, bet.main_bet, bet.bonus, rules)
-        return Solution(key={"accepted": "yes" if ruled.value.accepted else "no"}, rules=ruled.rule_ids,
-                        reasons=ruled.value.reasons)
+        return Solution(
+            key={"accepted": "yes" if ruled.value.accepted else "no"}, rules=ruled.rule_ids, reasons=ruled.value.reasons
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
-        limits = "; ".join(f"table {plain_money(x.table_min)}-{plain_money(x.table_max)}: bonus "
-                           f"{plain_money(x.bonus_min)}-{plain_money(x.bonus_max)}" for x in rules.bonus_limit_table)
+        limits = "; ".join(
+            f"table {plain_money(x.table_min)}-{plain_money(x.table_max)}: bonus "
+            f"{plain_money(x.bonus_min)}-{plain_money(x.bonus_max)}"
+            for x in rules.bonus_limit_table
+        )
         bet = BonusBetSituation.from_json(situation)
         return Prompt(
             question="A player places this bonus bet before you close bets. Do you accept it?",
-            facts=(("Table limits", bet.table_limits),
-                   ("Main bet", "none" if bet.main_bet == 0 else format_money(bet.main_bet)),
-                   ("Bonus bet", format_money(bet.bonus)),
-                   ("Bonus limits at this house", limits)),
+            facts=(
+                ("Table limits", bet.table_limits),
+                ("Main bet", "none" if bet.main_bet == 0 else format_money(bet.main_bet)),
+                ("Bonus bet", format_money(bet.bonus)),
+                ("Bonus limits at this house", limits),
+            ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:
@@ -760,20 +837,24 @@ class JackSwitchBonusAccepted(DrillKind[JackSwitchRules]):
             return {"accepted": "yes" if bet.decision(rules, main_bet=table_min).accepted else "no"}
 
         return (
-            NamedMistake("js-bonus-not-above-main", js_words.mistake_reason("js-bonus-not-above-main", rules),
-                         not_above_main),
-            NamedMistake("js-bonus-without-main", js_words.mistake_reason("js-bonus-without-main", rules),
-                         without_main),
+            NamedMistake(
+                "js-bonus-not-above-main", js_words.mistake_reason("js-bonus-not-above-main", rules), not_above_main
+            ),
+            NamedMistake(
+                "js-bonus-without-main", js_words.mistake_reason("js-bonus-without-main", rules), without_main
+            ),
         )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: JackSwitchRules
+    ) -> js_words.Diagnosis | None:
         """Accepted for refused or refused for accepted: the JS-L check that decides, with its values."""
         decision = BonusBetSituation.from_json(scenario.situation).decision(rules)
         return f"bonus-{decision.check.value}", decision.reasons
 
 
 # --- 14. mixed Blackjack / Jack Switch rounds against a dealer 22 -----------------------
+
 
 class MixedDealer22(DrillKind[JackSwitchRules]):
     """Blackjack or Jack Switch, the dealer makes 22: bust in Blackjack (BJ-9), push in Jack Switch (JS-4).
@@ -804,9 +885,14 @@ class MixedDealer22(DrillKind[JackSwitchRules]):
         table = SettleSituation.from_json(situation)
         table_rules = self.table_rules(table.table, rules)
         settled = settle_box(table.box, table.dealer, table_rules)
-        return Solution(key=settled_key(table.box, settled), rules=settled.rule_ids,
-                        reasons=(js_words.table_reason(table_rules.GAME),
-                                 *js_words.settle_reasons(table.box, settled, table.dealer, table_rules)))
+        return Solution(
+            key=settled_key(table.box, settled),
+            rules=settled.rule_ids,
+            reasons=(
+                js_words.table_reason(table_rules.GAME),
+                *js_words.settle_reasons(table.box, settled, table.dealer, table_rules),
+            ),
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         table = SettleSituation.from_json(situation)
@@ -816,7 +902,7 @@ class MixedDealer22(DrillKind[JackSwitchRules]):
         rule_set = "the house rules as written" if table_rules.GAME == BlackjackRules.GAME else "this house's rules"
         return Prompt(
             question=f"This table plays {game}. The dealer's hand is final. Settle the box: each hand's result, and "
-                     "the player's net for the box (negative when collected, 0 for a push).",
+            "the player's net for the box (negative when collected, 0 for a push).",
             cards=hand_groups(box, dealer),
             facts=(("Game", f"{game} ({rule_set})"), *box_facts_22(box, table_rules)),
         )
@@ -836,8 +922,9 @@ class MixedDealer22(DrillKind[JackSwitchRules]):
     def mistakes(self, rules: JackSwitchRules) -> Sequence[NamedMistake]:
         return (*settle_22_mistakes(rules), *settle_22_mistakes(BlackjackRules()))
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: JackSwitchRules) -> js_words.Diagnosis | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: JackSwitchRules
+    ) -> js_words.Diagnosis | None:
         table = SettleSituation.from_json(scenario.situation).table
         return settle_shapes(scenario, answer, self.table_rules(table, rules))
 

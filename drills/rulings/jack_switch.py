@@ -71,8 +71,11 @@ def super_match_question(body: Body, rules: object) -> Ruling:
     with field_errors():
         ruled = super_match(cards, bet, game)
     result = ruled.value
-    return Ruling(answer={"combination": result.combination, "pays": money_json(result.pays)}, rules=ruled.rule_ids,
-                  explanation=explain(result.reasons))
+    return Ruling(
+        answer={"combination": result.combination, "pays": money_json(result.pays)},
+        rules=ruled.rule_ids,
+        explanation=explain(result.reasons),
+    )
 
 
 @question(GAME, "pair-bonus")
@@ -84,8 +87,11 @@ def pair_bonus_question(body: Body, rules: object) -> Ruling:
     with field_errors():
         ruled = pair_bonus(cards, bet, game)
     result = ruled.value
-    return Ruling(answer={"combination": result.combination, "pays": money_json(result.pays)}, rules=ruled.rule_ids,
-                  explanation=explain(result.reasons))
+    return Ruling(
+        answer={"combination": result.combination, "pays": money_json(result.pays)},
+        rules=ruled.rule_ids,
+        explanation=explain(result.reasons),
+    )
 
 
 @question(GAME, "bonus-bet")
@@ -125,8 +131,11 @@ def super_match_odds_question(body: Body, rules: object) -> Ruling:
     """``{}`` -> ``{"outcomes": {...}, "expected_return": ...}``."""
     game = jack_switch_rules(rules)
     ruled = super_match_odds(game)
-    return Ruling(answer=_odds_answer(ruled.value), rules=ruled.rule_ids,
-                  explanation=explain(odds_reasons("JS-SM", ruled.value, game)))
+    return Ruling(
+        answer=_odds_answer(ruled.value),
+        rules=ruled.rule_ids,
+        explanation=explain(odds_reasons("JS-SM", ruled.value, game)),
+    )
 
 
 @question(GAME, "pair-bonus-odds")
@@ -134,5 +143,8 @@ def pair_bonus_odds_question(body: Body, rules: object) -> Ruling:
     """``{}`` -> ``{"outcomes": {...}, "expected_return": ...}``."""
     game = jack_switch_rules(rules)
     ruled = pair_bonus_odds(game)
-    return Ruling(answer=_odds_answer(ruled.value), rules=ruled.rule_ids,
-                  explanation=explain(odds_reasons("JS-PB", ruled.value, game)))
+    return Ruling(
+        answer=_odds_answer(ruled.value),
+        rules=ruled.rule_ids,
+        explanation=explain(odds_reasons("JS-PB", ruled.value, game)),
+    )

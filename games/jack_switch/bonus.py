@@ -163,8 +163,9 @@ def table_bonus_limit(table_limits: object, rules: JackSwitchRules) -> BonusLimi
     return limit
 
 
-def bonus_bet_decision(table_limits: object, main_bet: Decimal, bonus: Decimal,
-                       rules: JackSwitchRules) -> Ruled[BonusBetDecision]:
+def bonus_bet_decision(
+    table_limits: object, main_bet: Decimal, bonus: Decimal, rules: JackSwitchRules
+) -> Ruled[BonusBetDecision]:
     """JS-L: a bonus bet needs a main bet (within the table limits), and is accepted
     from the table's bonus minimum to its bonus maximum, larger than the main bet or not.
 
@@ -175,8 +176,14 @@ def bonus_bet_decision(table_limits: object, main_bet: Decimal, bonus: Decimal,
     True
     """
     limit = table_bonus_limit(table_limits, rules)
-    values = {"bonus": bonus, "main": main_bet, "bonus_min": limit.bonus_min, "bonus_max": limit.bonus_max,
-              "table_min": limit.table_min, "table_max": limit.table_max}
+    values = {
+        "bonus": bonus,
+        "main": main_bet,
+        "bonus_min": limit.bonus_min,
+        "bonus_max": limit.bonus_max,
+        "table_min": limit.table_min,
+        "table_max": limit.table_max,
+    }
     if main_bet <= 0:
         check, message = BonusCheck.NO_MAIN, words.BONUS_REFUSED_NO_MAIN
     elif not limit.table_min <= main_bet <= limit.table_max:

@@ -48,8 +48,9 @@ def verify_switch(box1: Sequence[Card], box2: Sequence[Card], rules: JackSwitchR
     the shoe."""
     for field, box in (("box1", box1), ("box2", box2)):
         if len(box) != 2:
-            raise SituationError(field, f"the switch exchanges the second of a box's first two cards: 2 cards, not "
-                                        f"{len(box)} (JS-7)")
+            raise SituationError(
+                field, f"the switch exchanges the second of a box's first two cards: 2 cards, not {len(box)} (JS-7)"
+            )
     try:
         rules.shoe.verify(box1)
     except ImpossibleCardsError as error:

@@ -647,7 +647,8 @@ def switch_total_misread(box: int, yours: int, result: SwitchResult) -> Diagnosi
             Reason.of(
                 "JS-7",
                 gettext_noop(
-                    "{yours} is box {other}'s total after the switch (the same as exchanging the first cards): box {box} "
+                    "{yours} is box {other}'s total after the switch (the same as exchanging the first cards): box "
+                    "{box} "
                     "holds {cards} = {total}"
                 ),
                 **values,

@@ -561,8 +561,8 @@ _MISTAKES: Final[Mapping[str, tuple[str, str]]] = {
         gettext_noop("A blackjack wins against a dealer {push_total}; only the other hands push"),
     ),
     "js-22-bust-pushed": (
-        "BJ-3",
-        gettext_noop("A bust hand has lost before the dealer plays: a dealer {push_total} does not push it (JS-4)"),
+        "JS-4",
+        gettext_noop("A bust hand has lost before the dealer plays: a dealer {push_total} does not push it"),
     ),
     "bj-22-pushed": (
         "BJ-9",

@@ -766,10 +766,12 @@ def settle_result_misread(
         "due": Term(RESULT_LABELS[due]),
     }
     if yours == "blackjack":
-        if value.total == 21 and len(hand.cards) == 2:
-            if box.switched:
-                return "js-switched-ace-ten-blackjack", (switched_21(hand.cards), *why)
+        if value.total == 21 and len(hand.cards) == 2 and box.switched:
+            return "js-switched-ace-ten-blackjack", (switched_21(hand.cards), *why)
+        if value.total == 21 and len(hand.cards) == 2 and box.split:
             return "bj-split-ace-ten-blackjack", (Reason.of("BJ-S4", SPLIT_21, cards=hand.cards), *why)
+        if value.blackjack:
+            return "wrong-result", (*why,)  # a blackjack that settles otherwise (a dealer blackjack): the why says it
         return "not-a-blackjack", (
             Reason.of(
                 "BJ-4",

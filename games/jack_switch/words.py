@@ -127,18 +127,6 @@ def card_values(cards: Sequence[Card]) -> str:
     return " + ".join(str(number) for number in values)
 
 
-def hand_count(cards: Sequence[Card], *, rule: str = "JS-2") -> Reason:
-    """How a hand's total is counted (JS-2: values as BJ-2)."""
-    value = hand_value(cards)
-    return Reason.of(
-        rule,
-        gettext_noop("{cards} counts {values} = {total}"),
-        cards=tuple(cards),
-        values=card_values(cards),
-        total=value.total,
-    )
-
-
 # --- side bets (JS-SM, JS-PB, JS-L) -------------------------------------------------------
 
 

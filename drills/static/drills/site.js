@@ -36,6 +36,8 @@
           Array.prototype.forEach.call(row.cells, function (cell) {
             var label = labels[column];
             if (label && !cell.hasAttribute('data-label') && cell.tagName === 'TD') cell.setAttribute('data-label', label);
+            // A cell with nothing in it is left out of the card (a heading with no value says nothing).
+            if (!cell.textContent.trim() && !cell.querySelector('input, select, textarea, button, img, svg')) cell.classList.add('blank');
             column += cell.colSpan;
           });
         });

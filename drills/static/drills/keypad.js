@@ -24,6 +24,9 @@
       if (!input) return;
       pad.hidden = false;
       place(pad, input);
+      // A touch screen types amounts with this keypad: tapping a field brings it there,
+      // without the phone's own keyboard covering it (a hardware keyboard still types).
+      if (touch && input.form) input.form.querySelectorAll('.amount-input').forEach(function (field) { field.inputMode = 'none'; });
     });
   }
 
@@ -42,8 +45,7 @@
     var key = button.dataset.key;
     if (key === 'minus') input.value = input.value.charAt(0) === '-' ? input.value.slice(1) : '-' + input.value;
     else input.value = key === 'back' ? input.value.slice(0, -1) : input.value + key;
-    // On a touch screen the focus would open the phone's own keyboard over this one.
-    if (!touch) input.focus();
+    if (!touch) input.focus();  // a touch screen keeps its focus on the key: no keyboard pops up
     if (input.form) input.form.dispatchEvent(new Event('keypad', { bubbles: true }));  // an exam item autosaves
   });
 

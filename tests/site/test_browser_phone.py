@@ -40,7 +40,8 @@ def demo(live_server: Any) -> dict[str, Any]:
     call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     trainee = User.objects.get(username="trainee1")
     for index in range(6):
-        grade_attempt(trainee, "ou-total", correct=index % 3 != 0, mistake="a long named mistake " * 3)
+        wrong = index % 3 == 0
+        grade_attempt(trainee, "ou-total", correct=not wrong, mistake="a long named mistake " * 3 if wrong else "")
     grade_attempt(User.objects.get(username="trainee2"), "ou-settle", correct=False)
     return {"team": Team.objects.get(property__slug="demo"), "trainee": trainee, "base": live_server.url}
 
@@ -114,6 +115,10 @@ def test_tables_become_cards_with_their_column_names(browser_page: Any, demo: di
     assert page.locator("table.history thead").is_hidden()
     label = row.locator("td[data-label=Result]").evaluate("cell => getComputedStyle(cell, '::before').content")
     assert label == '"Result"'
+    right = page.locator("table.history tbody tr", has=page.locator("td.right")).first
+    assert right.locator("td[data-label=Mistake]").is_hidden(), "no mistake: no label without a value"
+    wrong = page.locator("table.history tbody tr", has=page.locator("td.wrong")).first
+    assert wrong.locator("td[data-label=Mistake]").is_visible()
     page.set_viewport_size(DESKTOP)
     assert page.locator("table.history thead").is_visible(), "a desktop keeps the table"
 

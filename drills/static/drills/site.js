@@ -19,33 +19,53 @@
   }
 
   // Tables as cards: each body cell gets its column's heading as data-label, which site.css
-  // shows before the value when the table is stacked (phones). A table of one or two columns
-  // fits a phone as it is; a table without a heading row (facts) stays as it is, and a rule
-  // set's settings have their own labels and layout (table.settings).
-  function stackTables(root) {
-    root.querySelectorAll('table.list:not(.settings), table.history').forEach(function (table) {
-      var head = table.tHead && table.tHead.rows[0];
-      if (!head || head.cells.length < 3) return;
-      var labels = [];
-      Array.prototype.forEach.call(head.cells, function (cell) {
-        for (var span = 0; span < cell.colSpan; span++) labels.push(cell.textContent.trim());
-      });
-      Array.prototype.forEach.call(table.tBodies, function (body) {
-        Array.prototype.forEach.call(body.rows, function (row) {
-          var column = 0;
-          Array.prototype.forEach.call(row.cells, function (cell) {
-            var label = labels[column];
-            if (label && !cell.hasAttribute('data-label') && cell.tagName === 'TD') cell.setAttribute('data-label', label);
-            // A cell with nothing in it is left out of the card (a heading with no value says nothing).
-            if (!cell.textContent.trim() && !cell.querySelector('input, select, textarea, button, img, svg')) cell.classList.add('blank');
-            column += cell.colSpan;
-          });
+  // shows before the value when the table is stacked. A table is stacked only when it does
+  // not fit its box (on a phone: site.css lays stacked tables out as cards only there); a
+  // table that fits stays a table. A table without a heading row (facts) stays as it is, and
+  // a rule set's settings have their own labels and layout (table.settings).
+  function label(table) {
+    var head = table.tHead && table.tHead.rows[0];
+    if (!head || head.cells.length < 3) return false;
+    var labels = [];
+    Array.prototype.forEach.call(head.cells, function (cell) {
+      for (var span = 0; span < cell.colSpan; span++) labels.push(cell.textContent.trim());
+    });
+    Array.prototype.forEach.call(table.tBodies, function (body) {
+      Array.prototype.forEach.call(body.rows, function (row) {
+        if (row.dataset.labelled) return;
+        row.dataset.labelled = '1';
+        var column = 0;
+        Array.prototype.forEach.call(row.cells, function (cell) {
+          var text = labels[column];
+          if (text && !cell.hasAttribute('data-label') && cell.tagName === 'TD') cell.setAttribute('data-label', text);
+          // A cell with nothing in it is left out of the card (a heading with no value says nothing).
+          if (!cell.textContent.trim() && !cell.querySelector('input, select, textarea, button, img, svg')) cell.classList.add('blank');
+          column += cell.colSpan;
         });
       });
-      table.classList.add('stacked');
     });
+    return true;
   }
-  stackTables(document);
-  // Rows or panels htmx brings in later (a pager, the team's learning panel).
-  document.addEventListener('htmx:afterSettle', function () { stackTables(document); });
+
+  function stackTables() {
+    var tables = Array.prototype.filter.call(
+      document.querySelectorAll('table.list:not(.settings), table.history'), label);
+    // Measured as tables, all at once (one layout), then stacked where they overflow.
+    tables.forEach(function (table) { table.classList.remove('stacked'); });
+    var wide = tables.filter(function (table) {
+      var box = table.parentElement;
+      return table.offsetParent !== null && table.offsetWidth > box.clientWidth + 1;
+    });
+    wide.forEach(function (table) { table.classList.add('stacked'); });
+  }
+  stackTables();
+  var pending = null;
+  window.addEventListener('resize', function () {
+    clearTimeout(pending);
+    pending = setTimeout(stackTables, 150);
+  });
+  // Rows or panels htmx brings in later (a pager, the team's learning panel), and tables in
+  // a <details> that opens (hidden, they could not be measured).
+  document.addEventListener('htmx:afterSettle', stackTables);
+  document.addEventListener('toggle', stackTables, true);
 })();

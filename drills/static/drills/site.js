@@ -59,8 +59,10 @@
     wide.forEach(function (table) { table.classList.add('stacked'); });
   }
   stackTables();
-  var pending = null;
-  window.addEventListener('resize', function () {
+  var pending = null, width = window.innerWidth;
+  window.addEventListener('resize', function () {  // a new width only: a phone's toolbar changes the height
+    if (window.innerWidth === width) return;
+    width = window.innerWidth;
     clearTimeout(pending);
     pending = setTimeout(stackTables, 150);
   });

@@ -192,6 +192,7 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
         # The loops of the page as strings, built once here (issue 17): fragments.
         "heat_columns": fragments.heatmap_columns(heat),
         "heat_rows": fragments.heatmap_rows(heat),
+        "heat_list": fragments.heatmap_list(heat),
         "heat_table_rows": fragments.mastery_table_rows(heat),
         "distribution": distribution,
         "trend": trend,

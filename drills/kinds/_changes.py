@@ -39,7 +39,7 @@ from games.cards import Rank, format_cards
 from games.errors import GameError, RuleSetError
 from games.house_rules import HouseRules
 from games.money import format_money
-from games.over_under_26 import OverUnderRules, deal_with
+from games.over_under_26 import EXAMPLE_BONUS_PAY_TABLE, OverUnderRules, deal_with
 from games.registry import game_name, rules_class
 
 TRIES = 300
@@ -326,6 +326,34 @@ DIFFERENCES: Mapping[str, Mapping[str, Difference]] = {
 """Per game, every setting a "what changed" drill can show, and how."""
 
 
+_BONUS_TABLE = EXAMPLE_BONUS_PAY_TABLE.to_mapping()
+EXAMPLE_CHANGES: Mapping[str, tuple[Mapping[str, Any], Mapping[str, Any]]] = {
+    "blackjack": ({}, {"blackjack_pays": "6:5", "dealer_hits_soft_17": True, "insurance_pays": "3:1",
+                       "double_after_split": False, "max_hands": 3}),
+    "jack-switch": ({}, {
+        "blackjack_pays": "3:2", "dealer_hits_soft_17": False,
+        "super_match": {"one-pair": "1:1", "three-of-a-kind": "6:1", "two-pairs": "8:1", "four-of-a-kind": "50:1"},
+        "pair_bonus": {"different-colour-pair": "6:1", "same-colour-pair": "10:1", "same-suit-pair": "25:1"},
+        "bonus_limits": "10-200: 1-100, 25-500: 1-500, 50-1000: 1-1000",
+    }),
+    "pai-gow": ({}, {"collection_fee": "1.00", "wheel_lowest_straight": False}),
+    "over-under-26": ({"bonus_pay_table": _BONUS_TABLE},
+                      {"bonus_pay_table": {**{k: v for k, v in _BONUS_TABLE.items() if k != "joker"},
+                                           "16": "2:1", "20": "1:1"},
+                       "win_return_multiple": 5}),
+}
+"""Per game, an example change (old values, new values) touching every setting the family
+shows (Pai Gow's house way apart: the engine registers only one house way that a change
+could move to). The tests and ``manage.py diagnosis_report`` run the "what changed" kinds
+under it; a property's real changes come from its rule versions."""
+
+
+def example_change(game: str) -> RuleChange:
+    """The game's :data:`EXAMPLE_CHANGES` entry as a rule change."""
+    old, new = EXAMPLE_CHANGES[game]
+    return RuleChange.of(game, old, new)
+
+
 # --- answers under both rule sets --------------------------------------------------------------
 
 
@@ -496,6 +524,7 @@ def answer_words(fields: tuple[AnswerField, ...], key: Mapping[str, JSON], names
 
 __all__ = [
     "DIFFERENCES",
+    "EXAMPLE_CHANGES",
     "Answers",
     "Difference",
     "NothingToShowError",
@@ -504,6 +533,7 @@ __all__ = [
     "answers",
     "contributing",
     "disagree",
+    "example_change",
     "find_situation",
     "inner_scenario",
     "nothing_to_show",

@@ -101,7 +101,9 @@ def report_lines(report: Report) -> list[str]:
     lines = []
     for share in report.shares:
         sources = ", ".join(f"{source} {done}/{count}" for source, (done, count) in sorted(share.by_source.items()))
-        lines.append(f"{share.kind:<{width}}  {share.specific:>5}/{share.total:<5} {percent(share.share):>4}  {sources}")
+        lines.append(
+            f"{share.kind:<{width}}  {share.specific:>5}/{share.total:<5} {percent(share.share):>4}  {sources}"
+        )
     lines += [f"{slug:<{width}}  not measured: {why}" for slug, why in report.skipped]
     lines.append(f"{'overall':<{width}}  {report.specific:>5}/{report.total:<5} {percent(report.share):>4}")
     return lines

@@ -10,7 +10,6 @@ import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any
 
 from drills.kinds.base import (
     JSON,
@@ -22,20 +21,29 @@ from drills.kinds.base import (
     FieldType,
     NamedMistake,
     Prompt,
+    Scenario,
     Solution,
     register,
 )
+from drills.kinds.diagnosis import GENERIC_SHAPES
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_cards
-from games.money import format_money
+from games.money import format_money, to_cents
 from games.over_under_26 import (
     Choice,
+    Outcome,
     OverUnderRules,
+    Settlement,
+    bonus_ratio,
+    card_value,
     deal_with,
-    explain,
     hand_total,
     settle,
+    settlement_reasons,
+    total_reasons,
 )
+from games.over_under_26 import words as ou_words
 from games.players.over_under_26 import OverUnderPlayer
+from games.reasons import Reason, gettext_noop
 
 GAME = "over-under-26"
 
@@ -52,10 +60,6 @@ def _ante(rng: random.Random, difficulty: Difficulty) -> str:
     if difficulty is Difficulty.HARD:
         choices = ODD_ANTES
     return format_money(Decimal(rng.choice(choices)))
-
-
-def _card_values_text() -> str:
-    return "Ace 11, 2–10 face value, a joker no value (OU-2)"
 
 
 class OverUnderTotal(DrillKind[OverUnderRules]):
@@ -78,11 +82,12 @@ class OverUnderTotal(DrillKind[OverUnderRules]):
         return {"cards": format_cards(deal.cards)}
 
     def solve(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Solution:
-        total = hand_total(_cards(situation)).total
+        cards = _cards(situation)
+        reasons = total_reasons(cards)
         return Solution(
-            key={"total": total},
-            rules=("OU-2", "OU-6"),
-            explanation=f"The cards total {total}: {_card_values_text()}; the dealer announces it (OU-6).",
+            key={"total": hand_total(cards).total},
+            rules=tuple(dict.fromkeys(reason.rule for reason in reasons)),
+            reasons=reasons,
         )
 
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
@@ -103,12 +108,36 @@ class OverUnderTotal(DrillKind[OverUnderRules]):
     def mistakes(self, rules: OverUnderRules) -> Sequence[NamedMistake]:
         def aces_as_one(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
             cards = _cards(situation)
-            aces = sum(1 for card in cards if isinstance(card, Card) and card.rank is Rank.ACE)
-            return {"total": hand_total(cards).total - 10 * aces}
+            return {"total": hand_total(cards).total - 10 * _aces(cards)}
 
-        return (
-            NamedMistake("ou-ace-as-one", "you counted an Ace as 1: in this game an Ace is 11 (OU-2)", aces_as_one),
-        )
+        return (NamedMistake("ou-ace-as-one", ou_words.ACE_AS_ONE, aces_as_one),)
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: OverUnderRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """Some Aces counted 1; a card left out or counted twice; a joker given a value."""
+        cards = _cards(scenario.situation)
+        total, yours = hand_total(cards).total, answer.get("total")
+        if not isinstance(yours, int) or yours == total:
+            return None
+        short = total - yours
+        if short > 0 and short % 10 == 0 and short // 10 <= _aces(cards):
+            return "ou-ace-as-one", (ou_words.ace_counted_one(total, yours),)
+        if any(card.is_joker for card in cards) and -short in (1, 10, 11):
+            return "ou-joker-counted", (ou_words.joker_counted(yours, total),)
+        for card in cards:
+            value = card_value(card)
+            if value and short == value:
+                return "ou-card-left-out", (ou_words.card_left_out(card, value, total),)
+            if value and -short == value:
+                return "ou-card-counted-twice", (ou_words.card_counted_twice(card, value, total),)
+        if abs(short) <= 3 and len(cards) == 4:
+            return "ou-miscounted", (ou_words.miscounted(cards, yours),)
+        return None
+
+
+def _aces(cards: Sequence[AnyCard]) -> int:
+    return sum(1 for card in cards if isinstance(card, Card) and card.rank is Rank.ACE)
 
 
 DRILL_PLAYER = OverUnderPlayer(fold_rate=0.1, spread=0.5)
@@ -152,14 +181,8 @@ def _facts(situation: Mapping[str, JSON]) -> tuple[tuple[str, str], ...]:
     return tuple(facts)
 
 
-OUTCOME_CHOICES = (
-    ("first-card-joker", "First-card joker"),
-    ("joker", "Joker"),
-    ("under", "Under"),
-    ("over", "Over"),
-    ("twenty-six", "26"),
-    ("fold", "Fold"),
-)
+OUTCOME_CHOICES = tuple((outcome.value, ou_words.OUTCOME_TERMS[outcome].text) for outcome in Outcome)
+"""The outcomes a round can have (the engine's :class:`Outcome`), labelled as people read them."""
 
 
 class OverUnderSettle(DrillKind[OverUnderRules]):
@@ -183,17 +206,15 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: OverUnderRules) -> Mapping[str, JSON]:
         return _settle_situation(rng, difficulty, rules)
 
-    def _settle(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Any:
-        return settle(
-            _cards(situation), _choice(situation), Decimal(situation["ante"]), Decimal(situation["bonus"]), rules
-        )
+    def _settle(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Settlement:
+        return _settled(situation, rules)
 
     def solve(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Solution:
         result = self._settle(situation, rules)
         return Solution(
             key={"outcome": result.outcome.value, "net": format_money(result.net)},
             rules=result.rules,
-            explanation=explain(result, rules),
+            reasons=settlement_reasons(result, rules),
         )
 
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
@@ -229,14 +250,57 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
             return {"outcome": "twenty-six", "net": format_money(result.bonus_win)}
 
         return (
-            NamedMistake(
-                "ou-paid-net-multiple",
-                f"you paid {rules.win_return_multiple} x Ante on top of the stakes: a win returns "
-                f"{rules.win_return_multiple} x Ante in all, stakes included (OU-W)",
-                net_four_times,
-            ),
-            NamedMistake("ou-26-push", "a total of exactly 26 is not a push: both bets lose (OU-9)", twenty_six_push),
+            NamedMistake("ou-paid-net-multiple", ou_words.paid_on_top(rules), net_four_times),
+            NamedMistake("ou-26-push", ou_words.TWENTY_SIX_PUSH, twenty_six_push),
         )
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: OverUnderRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A wrong outcome: why, from the value that decides it (the first card, the choice,
+        a joker, the total); a wrong net: read as a count of Antes against the count due."""
+        result = self._settle(scenario.situation, rules)
+        found: list[tuple[str, tuple[Reason, ...]]] = []
+        outcome = answer.get("outcome")
+        if outcome != result.outcome.value:
+            if outcome not in {item.value for item in Outcome}:
+                return None
+            first = _cards(scenario.situation)[0]
+            found.append(("ou-wrong-outcome", (ou_words.wrong_outcome(result, Outcome(str(outcome)), first),)))
+        if answer.get("net") != format_money(result.net):
+            net = _net_shape(result, answer.get("net"), rules, _field(scenario, "net"))
+            if net is None:
+                return None
+            found.append(net)
+        if not found:
+            return None
+        return found[0][0], tuple(reason for _, reasons in found for reason in reasons)
+
+
+def _settled(situation: Mapping[str, JSON], rules: OverUnderRules) -> Settlement:
+    return settle(_cards(situation), _choice(situation), Decimal(situation["ante"]), Decimal(situation["bonus"]), rules)
+
+
+def _field(scenario: Scenario, name: str) -> AnswerField:
+    return next(answer_field for answer_field in scenario.fields if answer_field.name == name)
+
+
+def _net_shape(
+    result: Settlement, yours: JSON, rules: OverUnderRules, answer_field: AnswerField
+) -> tuple[str, tuple[Reason, ...]] | None:
+    """The main bets' net read in Antes (a net without a Bonus is always whole Antes); a sign
+    or a factor the generic shapes name first."""
+    generic = GENERIC_SHAPES[FieldType.AMOUNT](answer_field, yours, format_money(result.net))
+    if generic is not None and generic[0] in {"wrong-sign", "nothing-given"}:
+        return generic[0], (generic[1],)
+    try:
+        amount = Decimal(str(yours))
+    except ArithmeticError:
+        return None
+    if result.bets.bonus != 0:
+        return (generic[0], (generic[1],)) if generic is not None else None
+    code = "ou-net-antes" if amount % result.bets.ante == 0 else "ou-net-not-antes"
+    return code, (ou_words.net_in_antes(amount, result.bets.ante), ou_words.antes_due(result, rules))
 
 
 class OverUnderBonus(DrillKind[OverUnderRules]):
@@ -275,21 +339,15 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
         return situation
 
     def solve(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Solution:
-        result = settle(
-            _cards(situation), _choice(situation), Decimal(situation["ante"]), Decimal(situation["bonus"]), rules
+        result = _settled(situation, rules)
+        reasons = (
+            *ou_words.bonus_reasons(result, rules),
+            Reason.of("", gettext_noop("Bonus result {win}."), win=result.bonus_win),
         )
-        bonus_rules = tuple(rule for rule in result.rules if rule in {"OU-10", "OU-4a", "OU-4b", "OU-5"})
-        if result.outcome.value == "first-card-joker":
-            why = "The first card is a joker: the Bonus is returned, neither won nor lost (OU-4a)."
-        elif result.outcome.value == "fold":
-            why = "The player folded: the Bonus is lost with the Ante (OU-5)."
-        else:
-            basis = "the joker entry" if result.total is None else f"the four-card total {result.total}"
-            why = f"The Bonus is paid on {basis} from the property's pay table (OU-10)."
         return Solution(
             key={"bonus_win": format_money(result.bonus_win)},
-            rules=bonus_rules or ("OU-10",),
-            explanation=f"{why} Bonus result {format_money(result.bonus_win)}.",
+            rules=tuple(dict.fromkeys(reason.rule for reason in reasons if reason.rule)),
+            reasons=reasons,
         )
 
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
@@ -312,18 +370,66 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
         return {"bonus_win": answer["bonus_win"]}
 
     def mistakes(self, rules: OverUnderRules) -> Sequence[NamedMistake]:
-        def first_joker_bonus_paid(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+        table = rules.bonus_pay_table
+
+        def first_joker_bonus_lost(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             if _choice(situation) is not None:
                 return None
             return {"bonus_win": format_money(-Decimal(situation["bonus"]))}
 
+        def first_joker_joker_entry(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            ratio = None if table is None else bonus_ratio(table, None)
+            if _choice(situation) is not None or ratio is None:
+                return None
+            return {"bonus_win": format_money(to_cents(Decimal(situation["bonus"]) * ratio.pays / ratio.per))}
+
+        def fold_bonus_returned(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            return {"bonus_win": "0.00"} if _choice(situation) is Choice.FOLD else None
+
+        def stake_added(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            result = _settled(situation, rules)
+            if result.bonus_win <= 0:
+                return None
+            return {"bonus_win": format_money(result.bonus_win + result.bets.bonus)}
+
         return (
+            NamedMistake("ou-first-joker-bonus-lost", ou_words.FIRST_JOKER_BONUS_LOST, first_joker_bonus_lost),
             NamedMistake(
-                "ou-first-joker-bonus-lost",
-                "on a first-card joker the Bonus is returned, not lost (OU-4a)",
-                first_joker_bonus_paid,
+                "ou-first-joker-joker-entry", ou_words.FIRST_JOKER_BONUS_AT_JOKER_ENTRY, first_joker_joker_entry
             ),
+            NamedMistake("ou-fold-bonus-returned", ou_words.FOLD_BONUS_RETURNED, fold_bonus_returned),
+            NamedMistake("ou-bonus-stake-added", ou_words.BONUS_STAKE_ADDED, stake_added),
         )
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: OverUnderRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """Another row of the table paid; a sign the generic shapes name; else the result
+        read in Bonus stakes against the table's entry for this hand."""
+        result = _settled(scenario.situation, rules)
+        answer_field = _field(scenario, "bonus_win")
+        generic = GENERIC_SHAPES[FieldType.AMOUNT](
+            answer_field, answer.get("bonus_win"), format_money(result.bonus_win)
+        )
+        if generic is not None and generic[0] in {"wrong-sign", "nothing-due", "nothing-given"}:
+            return generic[0], (generic[1],)
+        try:
+            yours = Decimal(str(answer.get("bonus_win")))
+        except ArithmeticError:
+            return None
+        why = ou_words.bonus_reasons(result, rules)
+        bonus, table = result.bets.bonus, rules.bonus_pay_table
+        if table is not None and yours > 0 and result.outcome not in {Outcome.FIRST_CARD_JOKER, Outcome.FOLD}:
+            rows = [key for key, ratio in table.entries if to_cents(bonus * ratio.pays / ratio.per) == yours]
+            if rows:
+                ratio = table.get(rows[0])
+                assert ratio is not None
+                return "ou-bonus-other-row", (ou_words.bonus_row_misread(yours, ratio, rows), *why)
+        if result.bonus_win < 0 and yours < 0:
+            return "ou-bonus-lost-amount", (ou_words.bonus_lost_amount(yours, bonus), *why)
+        if result.bonus_win < 0 or yours < 0:
+            return "ou-bonus-won-or-lost", why  # paid a losing Bonus, or collected a winning one: the table says
+        return "ou-bonus-amount", (ou_words.bonus_paid_amount(yours, bonus), *why)
 
 
 register(OverUnderTotal())

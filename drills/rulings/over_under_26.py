@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from drills.rulings.base import Body, Ruling, RulingInputError, money_json, probability_json, question
 from drills.rulings.rounds import procedure_ruling, recorded_actions, stages
-from games.cards import AnyCard, Joker
+from games.cards import AnyCard
 from games.errors import ImpossibleCardsError
 from games.over_under_26 import (
     HAND_SIZE,
@@ -42,6 +42,7 @@ from games.over_under_26 import (
     is_in_shoe,
     settle,
     total_odds,
+    total_reasons,
     verify_bets,
     verify_cards,
     verify_choice,
@@ -56,6 +57,7 @@ from games.over_under_26.round import (
     StartError,
 )
 from games.over_under_26.round_words import explain_mistake
+from games.reasons import explain as explain_reasons
 
 GAME = OverUnderRules.GAME
 T = TypeVar("T")
@@ -83,15 +85,11 @@ def total(body: Body, rules: OverUnderRules) -> Ruling:
     """``{"cards": [1-4 cards]}`` -> ``{"total": 27, "jokers": 0}``."""
     cards = _cards(body, "cards", min_count=1, max_count=HAND_SIZE)
     result = hand_total(cards)
-    applied = list(result.rules)
-    text = f"Ace 11, 2–10 face value, a joker counts nothing (OU-2): the total is {result.total}"
-    if isinstance(cards[0], Joker):
-        applied.append("OU-4a")
-        text += "; a joker as the first card ends the game at once and the Ante wins (OU-4a)"
-    elif result.jokers:
-        applied.append("OU-4b")
-        text += "; a joker among the face-down cards wins whatever the total and the choice (OU-4b)"
-    return Ruling(answer={"total": result.total, "jokers": result.jokers}, rules=tuple(applied), explanation=text + ".")
+    reasons = total_reasons(cards)
+    applied = tuple(dict.fromkeys(rule for rule in (*result.rules, *(r.rule for r in reasons)) if rule != "OU-6"))
+    return Ruling(
+        answer={"total": result.total, "jokers": result.jokers}, rules=applied, explanation=explain_reasons(reasons)
+    )
 
 
 def _choice(body: Body) -> Choice | None:

@@ -27,12 +27,12 @@ from games.over_under_26.settlement import (
     Outcome,
     Settlement,
     can_bet,
-    explain,
     is_first_card_joker,
     settle,
     verify_bets,
     verify_choice,
 )
+from games.over_under_26.words import explain, settlement_reasons, total_reasons
 
 __all__ = [
     "EXAMPLE_BONUS_PAY_TABLE",
@@ -65,7 +65,9 @@ __all__ = [
     "is_first_card_joker",
     "is_in_shoe",
     "settle",
+    "settlement_reasons",
     "total_odds",
+    "total_reasons",
     "verify_bets",
     "verify_cards",
     "verify_choice",

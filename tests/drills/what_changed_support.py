@@ -18,8 +18,9 @@ EXAMPLES = EXAMPLE_CHANGES
 """game -> (old values, new values): the examples the diagnosis report uses too."""
 
 
-SPLIT_TWO_PAIR = variant("test-split-two-pair", "PG-H, but two pair is always split (a test variant)",
-                         Thresholds(two_pair_split_from=3))
+SPLIT_TWO_PAIR = variant(
+    "test-split-two-pair", "PG-H, but two pair is always split (a test variant)", Thresholds(two_pair_split_from=3)
+)
 
 
 @contextmanager

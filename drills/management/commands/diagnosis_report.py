@@ -19,7 +19,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--seeds", type=int, default=20, help="seeds per difficulty (default 20)")
         parser.add_argument(
-            "--kind", action="append", default=[], metavar="PREFIX",
+            "--kind",
+            action="append",
+            default=[],
+            metavar="PREFIX",
             help="only kinds whose slug starts with PREFIX (repeatable), e.g. --kind ou-",
         )
 

@@ -37,7 +37,7 @@ def test_what_changed_at_phone_width(browser_page, live_server, trainee):
     page.click("button:has-text('Answer')")
     page.wait_for_selector(".feedback-wrong")
     feedback = page.locator(".feedback").inner_text()
-    assert "that was the answer under the old rules" in feedback
+    assert "That was the answer under the old rules" in feedback
     assert "Under the old rules this was dealer stand; now it is dealer hit." in feedback
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways on a phone"
     page.screenshot(path="test-artifacts/what-changed-phone-feedback.png", full_page=True)

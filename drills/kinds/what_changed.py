@@ -185,10 +185,10 @@ class WhatChangedKind(DrillKind[RuleChange]):
         ]
         if not old_fields:
             return graded
-        # Some fields as the old rules had them: name those, then what else is wrong.
+        # Some fields as the old rules had them: name those, then what is wrong with the others.
         said = tuple(_old_field_reason(fields[name], answer.get(name), moved[0], rules) for name in old_fields)
-        labels = {fields[name].label for name in old_fields}
-        rest = tuple(reason for reason in graded.diagnosis if not _about(reason, labels))
+        others = dict(answer) | {name: found.new.key[name] for name in old_fields}
+        rest = base.grade(inner_scenario(base, inner, rules.new, found.new), others, rules.new).diagnosis
         return dataclasses.replace(
             graded, mistake_code=OLD_RULES_PART, mistake=explain((*said, *rest)), diagnosis=(*said, *rest)
         )
@@ -220,11 +220,6 @@ def _old_field_reason(answer_field: AnswerField, yours: JSON, difference: Differ
         yours=shown(answer_field, yours),
         change=difference.describe(rules),
     )
-
-
-def _about(reason: Reason, labels: set[str]) -> bool:
-    """Whether a reason is about one of the fields with these labels (said already)."""
-    return any(name == "field" and isinstance(value, Term) and value.text in labels for name, value in reason.params)
 
 
 def _changes_text(differences: Sequence[Difference], rules: RuleChange) -> str:

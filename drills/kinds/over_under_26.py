@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from drills.kinds.base import (
@@ -29,6 +30,8 @@ from drills.kinds.diagnosis import GENERIC_SHAPES
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_cards
 from games.money import format_money, to_cents
 from games.over_under_26 import (
+    JOKER_KEY,
+    BonusNotConfiguredError,
     Choice,
     Outcome,
     OverUnderRules,
@@ -51,15 +54,68 @@ EASY_ANTES = ("5", "10", "20", "25", "50", "100")
 ODD_ANTES = ("7.50", "12.50", "15", "17.50", "35", "45", "65", "85", "125")
 
 
+@dataclass(frozen=True)
+class Cards:
+    """``ou-total``'s situation: the four cards in deal order, stored as ``{"cards": [...]}``
+    (the body of the rulings door's ``total`` question)."""
+
+    cards: tuple[AnyCard, ...]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Cards:
+        return cls(parse_cards(data["cards"]))
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"cards": format_cards(self.cards)}
+
+
+@dataclass(frozen=True)
+class Round:
+    """``ou-settle``'s and ``ou-bonus``'s situation: the bets, the four cards and the
+    player's choice (``None`` on a first-card joker), stored as the rulings door's ``settle``
+    body ``{"ante", "bonus", "cards", "choice"}``."""
+
+    ante: Decimal
+    bonus: Decimal
+    cards: tuple[AnyCard, ...]
+    choice: Choice | None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Round:
+        choice = data.get("choice")
+        return cls(
+            Decimal(data["ante"]),
+            Decimal(data["bonus"]),
+            parse_cards(data["cards"]),
+            None if choice is None else Choice(choice),
+        )
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "ante": format_money(self.ante),
+            "bonus": format_money(self.bonus),
+            "cards": format_cards(self.cards),
+            "choice": None if self.choice is None else self.choice.value,
+        }
+
+    def settled(self, rules: OverUnderRules) -> Settlement:
+        return settle(self.cards, self.choice, self.ante, self.bonus, rules)
+
+
 def _cards(situation: Mapping[str, JSON]) -> tuple[AnyCard, ...]:
-    return parse_cards(situation["cards"])
+    """The four cards of either situation (both store them as ``cards``)."""
+    return Cards.from_json(situation).cards
 
 
-def _ante(rng: random.Random, difficulty: Difficulty) -> str:
+def _card_group(situation: Mapping[str, JSON], label: str) -> CardGroup:
+    return CardGroup("cards", label, tuple(format_cards(_cards(situation))))
+
+
+def _ante(rng: random.Random, difficulty: Difficulty) -> Decimal:
     choices: tuple[str, ...] = EASY_ANTES if difficulty is Difficulty.EASY else EASY_ANTES + ODD_ANTES
     if difficulty is Difficulty.HARD:
         choices = ODD_ANTES
-    return format_money(Decimal(rng.choice(choices)))
+    return Decimal(rng.choice(choices))
 
 
 class OverUnderTotal(DrillKind[OverUnderRules]):
@@ -79,11 +135,11 @@ class OverUnderTotal(DrillKind[OverUnderRules]):
             deal = deal_with(rng, total=rng.choice((25, 26, 27, 33, 34, 35, 36, 44)))
         else:
             deal = deal_with(rng, first_card_joker=False, joker_after_first=False)
-        return {"cards": format_cards(deal.cards)}
+        return Cards(deal.cards).to_json()
 
     def solve(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Solution:
         cards = _cards(situation)
-        reasons = total_reasons(cards)
+        reasons = (*total_reasons(cards), ou_words.ANNOUNCED)
         return Solution(
             key={"total": hand_total(cards).total},
             rules=tuple(dict.fromkeys(reason.rule for reason in reasons)),
@@ -93,14 +149,14 @@ class OverUnderTotal(DrillKind[OverUnderRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
         return Prompt(
             question="The three face-down cards are turned. What total do you announce?",
-            cards=(CardGroup("cards", "The four cards", tuple(situation["cards"])),),
+            cards=(_card_group(situation, "The four cards"),),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> tuple[AnswerField, ...]:
         return (AnswerField("total", "Total", FieldType.INTEGER, low=0, high=60),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "total", {"cards": situation["cards"]}
+        return "total", Cards.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"total": answer["total"]}
@@ -147,7 +203,7 @@ EASY_PLAYER = OverUnderPlayer(fold_rate=0.0, spread=0.5)
 """Never folds: Under or Over evenly."""
 
 
-def _settle_situation(rng: random.Random, difficulty: Difficulty, rules: OverUnderRules) -> dict[str, JSON]:
+def _settle_situation(rng: random.Random, difficulty: Difficulty, rules: OverUnderRules) -> Round:
     roll = rng.random()
     if difficulty is Difficulty.EASY:
         deal = deal_with(rng, first_card_joker=False, joker_after_first=False)
@@ -160,24 +216,24 @@ def _settle_situation(rng: random.Random, difficulty: Difficulty, rules: OverUnd
     else:
         deal = deal_with(rng, first_card_joker=False)
     ante = _ante(rng, difficulty)
-    choice: str | None = None
+    choice: Choice | None = None
     if not deal.first_card_joker:
         player = EASY_PLAYER if difficulty is Difficulty.EASY else DRILL_PLAYER
-        choice = player.choose(rng, deal.cards[0]).value
-    return {"ante": ante, "bonus": "0.00", "cards": format_cards(deal.cards), "choice": choice}
+        choice = player.choose(rng, deal.cards[0])
+    return Round(ante, Decimal("0"), deal.cards, choice)
 
 
 def _choice(situation: Mapping[str, JSON]) -> Choice | None:
-    value = situation.get("choice")
-    return None if value is None else Choice(value)
+    return Round.from_json(situation).choice
 
 
 def _facts(situation: Mapping[str, JSON]) -> tuple[tuple[str, str], ...]:
-    facts = [("Ante", situation["ante"])]
-    if Decimal(situation["bonus"]) > 0:
-        facts.append(("Bonus", situation["bonus"]))
-    choice = situation.get("choice")
-    facts.append(("Player's choice", "none (first card is a joker)" if choice is None else str(choice).capitalize()))
+    bets = Round.from_json(situation)
+    facts = [("Ante", format_money(bets.ante))]
+    if bets.bonus > 0:
+        facts.append(("Bonus", format_money(bets.bonus)))
+    choice = "none (first card is a joker)" if bets.choice is None else ou_words.CHOICE_TERMS[bets.choice].text
+    facts.append(("Player's choice", choice))
     return tuple(facts)
 
 
@@ -204,7 +260,7 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
     general_label = "Other cases"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: OverUnderRules) -> Mapping[str, JSON]:
-        return _settle_situation(rng, difficulty, rules)
+        return _settle_situation(rng, difficulty, rules).to_json()
 
     def _settle(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Settlement:
         return _settled(situation, rules)
@@ -220,7 +276,7 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
         return Prompt(
             question="How does the round end, and what is the player's net result (negative if collected)?",
-            cards=(CardGroup("cards", "The four cards (first dealt face up)", tuple(situation["cards"])),),
+            cards=(_card_group(situation, "The four cards (first dealt face up)"),),
             facts=_facts(situation),
         )
 
@@ -231,7 +287,7 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "settle", dict(situation)
+        return "settle", Round.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"outcome": answer["outcome"], "net": answer["net"]}
@@ -278,7 +334,7 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
 
 
 def _settled(situation: Mapping[str, JSON], rules: OverUnderRules) -> Settlement:
-    return settle(_cards(situation), _choice(situation), Decimal(situation["ante"]), Decimal(situation["bonus"]), rules)
+    return Round.from_json(situation).settled(rules)
 
 
 def _field(scenario: Scenario, name: str) -> AnswerField:
@@ -314,29 +370,27 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
 
     def unavailable_reason(self, rules: OverUnderRules) -> str | None:
         if rules.bonus_pay_table is None:
-            return "the Bonus pay table is not configured for this property (OU-10)"
+            return str(BonusNotConfiguredError())
         return None
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: OverUnderRules) -> Mapping[str, JSON]:
-        situation = _settle_situation(rng, difficulty, rules)
+        drawn = _settle_situation(rng, difficulty, rules)
         table = rules.bonus_pay_table
         assert table is not None  # unavailable_reason
         if difficulty is not Difficulty.EASY and rng.random() < 0.5:
             # Aim at a paying total or the joker entry: that is where mistakes cost money.
             keys = list(table)
             key = rng.choice(keys)
-            if key == "joker":
+            if key == JOKER_KEY:
                 deal = deal_with(rng, first_card_joker=False, joker_after_first=True)
             else:
                 deal = deal_with(rng, total=int(key))
-            situation["cards"] = format_cards(deal.cards)
             first = deal.cards[0]
-            situation["choice"] = None if isinstance(first, Joker) else EASY_PLAYER.choose(rng, first).value
-        ante = Decimal(situation["ante"])
+            choice = None if isinstance(first, Joker) else EASY_PLAYER.choose(rng, first)
+            drawn = dataclasses.replace(drawn, cards=deal.cards, choice=choice)
         step = Decimal("1") if difficulty is Difficulty.EASY else Decimal("0.50")
-        units = int(ante / step)
-        situation["bonus"] = format_money(step * rng.randint(1, max(1, units)))
-        return situation
+        units = int(drawn.ante / step)
+        return dataclasses.replace(drawn, bonus=step * rng.randint(1, max(1, units))).to_json()
 
     def solve(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Solution:
         result = _settled(situation, rules)
@@ -356,7 +410,7 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
         paying = ", ".join(f"{key}: {ratio}" for key, ratio in table.entries)
         return Prompt(
             question="What is the result of the Bonus bet (negative if collected, 0 if returned)?",
-            cards=(CardGroup("cards", "The four cards (first dealt face up)", tuple(situation["cards"])),),
+            cards=(_card_group(situation, "The four cards (first dealt face up)"),),
             facts=(*_facts(situation), ("Bonus pay table", paying)),
         )
 
@@ -364,7 +418,7 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
         return (AnswerField("bonus_win", "Bonus result", FieldType.AMOUNT, signed=True),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "settle", dict(situation)
+        return "settle", Round.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"bonus_win": answer["bonus_win"]}
@@ -375,13 +429,13 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
         def first_joker_bonus_lost(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             if _choice(situation) is not None:
                 return None
-            return {"bonus_win": format_money(-Decimal(situation["bonus"]))}
+            return {"bonus_win": format_money(-Round.from_json(situation).bonus)}
 
         def first_joker_joker_entry(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             ratio = None if table is None else bonus_ratio(table, None)
             if _choice(situation) is not None or ratio is None:
                 return None
-            return {"bonus_win": format_money(to_cents(Decimal(situation["bonus"]) * ratio.pays / ratio.per))}
+            return {"bonus_win": format_money(to_cents(Round.from_json(situation).bonus * ratio.pays / ratio.per))}
 
         def fold_bonus_returned(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             return {"bonus_win": "0.00"} if _choice(situation) is Choice.FOLD else None

@@ -86,7 +86,7 @@ def total(body: Body, rules: OverUnderRules) -> Ruling:
     cards = _cards(body, "cards", min_count=1, max_count=HAND_SIZE)
     result = hand_total(cards)
     reasons = total_reasons(cards)
-    applied = tuple(dict.fromkeys(rule for rule in (*result.rules, *(r.rule for r in reasons)) if rule != "OU-6"))
+    applied = tuple(dict.fromkeys((*result.rules, *(reason.rule for reason in reasons))))
     return Ruling(
         answer={"total": result.total, "jokers": result.jokers}, rules=applied, explanation=explain_reasons(reasons)
     )

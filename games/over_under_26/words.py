@@ -66,14 +66,25 @@ CARD_VALUES: Final = Reason.of("OU-2", gettext_noop("An Ace counts 11, 2 to 10 t
 
 
 def total_reasons(cards: Sequence[AnyCard]) -> tuple[Reason, ...]:
-    """What the dealer announces for these cards (1 to 4 of them, in deal order)."""
+    """What 1 to 4 cards (in deal order) total, and what a joker among them does."""
     result = hand_total(cards)
-    reasons = [Reason.of("OU-6", gettext_noop("The cards total {total}."), total=result.total), CARD_VALUES]
+    reasons = [
+        Reason.of(
+            "OU-2",
+            gettext_noop("The cards total {total}: an Ace counts 11, 2 to 10 their face value, a joker nothing."),
+            total=result.total,
+        )
+    ]
     if cards and isinstance(cards[0], Joker):
         reasons.append(FIRST_CARD_JOKER)
     elif result.jokers:
         reasons.append(JOKER_AMONG_THREE)
     return tuple(reasons)
+
+
+ANNOUNCED: Final = Reason.of(
+    "OU-6", gettext_noop("The dealer turns the three face-down cards and announces the four-card total.")
+)
 
 
 # --- the settlement (OU-4a – OU-10, OU-W) ------------------------------------------------------

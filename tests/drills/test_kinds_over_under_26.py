@@ -3,12 +3,14 @@ each wrong answer trainees give (named mistakes and shapes), measured per kind."
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from drills.diagnosis_report import rules_for
 from drills.kinds.base import Difficulty, get_kind
 from drills.kinds.diagnosis import measure_kind
-from drills.kinds.over_under_26 import OUTCOME_CHOICES
+from drills.kinds.over_under_26 import OUTCOME_CHOICES, Cards, Round
 from drills.kinds.what_changed import OLD_RULES_MISTAKE, OLD_RULES_PART
 from games.over_under_26 import EXAMPLE_BONUS_PAY_TABLE, Outcome, OverUnderRules
 from games.reasons import Reason
@@ -21,6 +23,25 @@ BONUS = KindBench(OverUnderRules(bonus_pay_table=EXAMPLE_BONUS_PAY_TABLE))
 
 def settle_situation(cards, choice, ante="10.00", bonus="0.00"):
     return {"ante": ante, "bonus": bonus, "cards": cards, "choice": choice}
+
+
+# --- typed situations ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("slug", "typed"), [("ou-total", Cards), ("ou-settle", Round), ("ou-bonus", Round)])
+def test_a_situation_is_a_typed_value_stored_exactly_as_before(slug, typed):
+    kind = get_kind(slug)
+    for difficulty in Difficulty:
+        for seed in range(15):
+            situation = kind.generate(seed, difficulty, rules_for(kind)).situation
+            assert typed.from_json(situation).to_json() == situation
+            assert list(typed.from_json(situation).to_json()) == list(situation)  # the same keys, in order
+
+
+def test_a_round_reads_its_values_typed():
+    made = Round.from_json(settle_situation(["JK", "TH", "5D", "3C"], None, ante="12.50", bonus="2.00"))
+    assert (made.ante, made.bonus, made.choice) == (Decimal("12.50"), Decimal("2.00"), None)
+    assert made.to_json() == {"ante": "12.50", "bonus": "2.00", "cards": ["JK", "TH", "5D", "3C"], "choice": None}
 
 
 # --- reasons -------------------------------------------------------------------------------------

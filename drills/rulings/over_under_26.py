@@ -40,6 +40,7 @@ from games.over_under_26 import (
     explain,
     hand_total,
     is_in_shoe,
+    odds_reasons,
     settle,
     total_odds,
     total_reasons,
@@ -157,21 +158,13 @@ def odds(body: Body, rules: OverUnderRules) -> Ruling:
         "any_joker": probability_json(result.any_joker),
         "first_card_joker": probability_json(result.first_card_joker),
     }
-    applied = ["OU-1", "OU-2", "OU-4", "OU-4a", "OU-4b"]
-    text = (
-        "Exact shares of all four-card deals from the full 164-card shoe (OU-1): each joker-free total, Ace 11 "
-        "and 2–10 face value (OU-2), peaks at 26 and is symmetric about it; a joker is among the four cards "
-        f"{float(result.any_joker):.2%} of the time, as the first card 1 in 41 (OU-4a, OU-4b)"
-    )
+    expected = None
     if rules.bonus_pay_table is not None:
         expected = bonus_expected_return(rules.bonus_pay_table)
         answer["bonus_expected_return"] = probability_json(expected)
-        applied.append("OU-10")
-        text += (
-            f"; under this property's Bonus pay table the Bonus returns {float(expected):+.2%} per unit staked "
-            "if the player never folds (OU-10)"
-        )
-    return Ruling(answer=answer, rules=tuple(applied), explanation=text + ".")
+    reasons = odds_reasons(result, expected)
+    applied = tuple(dict.fromkeys((*result.rules, *(reason.rule for reason in reasons))))
+    return Ruling(answer=answer, rules=applied, explanation=explain_reasons(reasons))
 
 
 @question(GAME, "procedure")

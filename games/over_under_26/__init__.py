@@ -32,7 +32,7 @@ from games.over_under_26.settlement import (
     verify_bets,
     verify_choice,
 )
-from games.over_under_26.words import explain, settlement_reasons, total_reasons
+from games.over_under_26.words import explain, odds_reasons, settlement_reasons, total_reasons
 
 __all__ = [
     "EXAMPLE_BONUS_PAY_TABLE",
@@ -64,6 +64,7 @@ __all__ = [
     "hand_total",
     "is_first_card_joker",
     "is_in_shoe",
+    "odds_reasons",
     "settle",
     "settlement_reasons",
     "total_odds",

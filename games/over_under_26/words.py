@@ -20,11 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from fractions import Fraction
 from typing import Final
 
 from games.cards import AnyCard, Joker
 from games.money import Ratio
-from games.over_under_26.hand import hand_total
+from games.over_under_26.hand import SHOE, hand_total
+from games.over_under_26.odds import TotalOdds
 from games.over_under_26.rules import OverUnderRules, bonus_ratio
 from games.over_under_26.settlement import Choice, Outcome, Settlement
 from games.reasons import Reason, Term, gettext_noop
@@ -542,3 +544,50 @@ def net_in_antes(yours: Decimal, ante: Decimal) -> Reason:
         yours=yours,
         ante=ante,
     )
+
+
+# --- the odds (OU-1, OU-2, OU-4, OU-10) --------------------------------------------------------
+
+
+def _percent(share: Fraction, *, signed: bool = False) -> str:
+    """A share as a percentage rounded to two decimals ("5.12%", "+1.20%" when ``signed``)."""
+    return f"{float(share):+.2%}" if signed else f"{float(share):.2%}"
+
+
+def odds_reasons(odds: TotalOdds, bonus_return: Fraction | None = None) -> tuple[Reason, ...]:
+    """What the exact odds of a four-card deal say, and the Bonus's return under a table."""
+    one_in = odds.first_card_joker.denominator // odds.first_card_joker.numerator
+    reasons = [
+        Reason.of(
+            "OU-1",
+            gettext_noop("Exact shares of all four-card deals from the full {cards}-card shoe."),
+            cards=SHOE.size,
+        ),
+        Reason.of(
+            "OU-2",
+            gettext_noop(
+                "Each joker-free total, an Ace 11 and 2 to 10 their face value, peaks at 26 and is symmetric about it."
+            ),
+        ),
+        Reason.of(
+            "OU-4", gettext_noop("A joker is among the four cards {share} of the time."), share=_percent(odds.any_joker)
+        ),
+        Reason.of("OU-4a", gettext_noop("The first card is a joker 1 time in {one_in}."), one_in=one_in),
+        Reason.of(
+            "OU-4b",
+            gettext_noop("A joker is among the other three {share} of the time."),
+            share=_percent(odds.joker_after_first),
+        ),
+    ]
+    if bonus_return is not None:
+        reasons.append(
+            Reason.of(
+                "OU-10",
+                gettext_noop(
+                    "Under this property's Bonus pay table the Bonus returns {share} per unit "
+                    "staked if the player never folds."
+                ),
+                share=_percent(bonus_return, signed=True),
+            )
+        )
+    return tuple(reasons)

@@ -12,8 +12,15 @@ from drills.kinds.base import Difficulty, get_kind
 from drills.kinds.diagnosis import measure_kind
 from drills.kinds.over_under_26 import OUTCOME_CHOICES, Cards, Round
 from drills.kinds.what_changed import OLD_RULES_MISTAKE, OLD_RULES_PART
-from games.over_under_26 import EXAMPLE_BONUS_PAY_TABLE, Outcome, OverUnderRules
-from games.reasons import Reason
+from games.over_under_26 import (
+    EXAMPLE_BONUS_PAY_TABLE,
+    Outcome,
+    OverUnderRules,
+    bonus_expected_return,
+    odds_reasons,
+    total_odds,
+)
+from games.reasons import Reason, explain
 from tests.drills.kinds_support import KindBench
 from tests.drills.what_changed_support import example_change
 
@@ -251,3 +258,10 @@ def test_nine_wrong_answers_in_ten_get_a_specific_diagnosis(slug):
     assert share.total >= 20
     assert share.share >= 0.9, share.undiagnosed[:3]
     assert all(done == count for source, (done, count) in share.by_source.items() if source.startswith("mistake:"))
+
+
+def test_the_odds_are_worded_from_the_engines_values():
+    words = explain(odds_reasons(total_odds(), bonus_expected_return(EXAMPLE_BONUS_PAY_TABLE)))
+    assert "from the full 164-card shoe (OU-1)" in words
+    assert "The first card is a joker 1 time in 41 (OU-4a)." in words
+    assert "the Bonus returns -6.79% per unit staked" in words

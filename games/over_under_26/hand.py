@@ -105,3 +105,4 @@ def hand_total(cards: Sequence[AnyCard]) -> HandTotal:
 def has_joker(cards: Sequence[AnyCard]) -> bool:
     """Whether any of ``cards`` is a joker."""
     return any(isinstance(card, Joker) for card in cards)
+

@@ -578,4 +578,6 @@ class OverUnderRound(PlannedRound):
         return step.rules[0], "settled-out-of-order", details
 
     def _fold_collections(self) -> tuple[Action, ...]:
-        return tuple(step.action for step in self.steps if step.phase == "choices" and isinstance(step.action, Collect))
+        return tuple(
+            step.action for step in self.steps if step.phase == "choices" and isinstance(step.action, Collect)
+        )

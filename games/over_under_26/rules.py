@@ -138,9 +138,6 @@ class OverUnderRules(HouseRules):
             )
         if self.bonus_pay_table is not None:
             verify_bonus_pay_table(self.bonus_pay_table)
-        if (
-            isinstance(self.max_boxes, bool)
-            or not isinstance(self.max_boxes, int)
-            or not (1 <= self.max_boxes <= TABLE_BOXES)
-        ):
+        if isinstance(self.max_boxes, bool) or not isinstance(self.max_boxes, int) or not (
+                1 <= self.max_boxes <= TABLE_BOXES):
             raise RuleSetError("max_boxes", f"a table seats 1 to {TABLE_BOXES} boxes (OU-P0)")

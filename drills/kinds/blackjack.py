@@ -39,7 +39,6 @@ from drills.kinds._twenty_one import (
     dealer_blackjack,
     draw_bet,
     house_values,
-    words,
 )
 from drills.kinds.base import (
     JSON,
@@ -51,9 +50,12 @@ from drills.kinds.base import (
     FieldType,
     NamedMistake,
     Prompt,
+    Scenario,
     Solution,
     register,
 )
+from drills.kinds.diagnosis import GENERIC_SHAPES
+from games.blackjack import words as bj_words
 from games.blackjack.hand import (
     HandValue,
     Ruled,
@@ -66,8 +68,9 @@ from games.blackjack.hand import (
 from games.blackjack.options import (
     Action,
     OptionsSituation,
-    can_act,
     legal_options,
+    open_reason,
+    refusal_reason,
     verify_options_situation,
 )
 from games.blackjack.rules import EVEN_MONEY, BlackjackRules, TwentyOneRules
@@ -78,17 +81,33 @@ from games.blackjack.settle import (
     blackjack_timing,
     dealer_payout,
     half,
+    insurance_maximum,
     settle_box,
 )
 from games.cards import Card, Rank, format_cards
 from games.errors import GameError
-from games.money import ZERO, format_money
+from games.money import format_money
+from games.reasons import Reason
 
 GAME = BlackjackRules.GAME
 
 
 def _money(body: Mapping[str, JSON], key: str) -> Decimal:
     return Decimal(body[key])
+
+
+def _amount(value: JSON) -> Decimal | None:
+    try:
+        return Decimal(str(value))
+    except ArithmeticError:
+        return None
+
+
+def _generic_amount(yours: Decimal, due: Decimal) -> bool:
+    """Whether the generic shapes name this amount (the wrong sign, nothing, twice, half, a
+    3:2 ratio): a kind's shape leaves it to them."""
+    field = AnswerField("amount", "", FieldType.AMOUNT, signed=True)
+    return GENERIC_SHAPES[FieldType.AMOUNT](field, yours, due) is not None
 
 
 # --- 1. hand total -------------------------------------------------------------------
@@ -170,23 +189,9 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
         ruled = self._value(situation, rules)
         value: HandValue = ruled.value
-        cards = words(cards_of(situation["cards"]))
-        if value.blackjack:
-            text = f"{cards} is a blackjack: an Ace and a 10-value as the first two cards of an unsplit hand (BJ-4)."
-        elif value.bust:
-            text = (f"{cards} counts {value.total} with every Ace as 1: over 21, the hand is bust and loses at once "
-                    "(BJ-3, BJ-2).")
-        elif value.soft:
-            text = f"{cards} is a soft {value.total}: an Ace counts 11 without taking the hand over 21 (BJ-2)."
-        else:
-            text = f"{cards} is a hard {value.total}" + (
-                ": every Ace counts 1, as 11 would take the hand over 21 (BJ-2)." if any(
-                    card.rank is Rank.ACE for card in cards_of(situation["cards"])) else " (BJ-2).")
-        if situation["split_hand"] and value.total == 21 and value.size == 2:
-            text += (" After a split, Ace + 10-value is 21, not blackjack: paid 1:1 and it loses to a dealer "
-                     "blackjack (BJ-S4).")
+        reasons = bj_words.hand_reasons(cards_of(situation["cards"]), rules, split_hand=situation["split_hand"])
         return Solution(key={"total": value.total, "value": value_category(value)}, rules=ruled.rule_ids,
-                        explanation=text)
+                        reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         origin = "one of the hands of a split box" if situation["split_hand"] else "as dealt and drawn (not split)"
@@ -237,17 +242,32 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
             return {"total": value.total, "value": "hard"}
 
         return (
-            NamedMistake("bj-split-ace-ten-blackjack",
-                         "after a split, Ace + 10-value is 21, not blackjack (BJ-S4)", split_ace_ten_blackjack),
-            NamedMistake("bj-ace-always-eleven",
-                         "an Ace counts 1 when 11 would take the hand over 21: this hand is not bust (BJ-2)",
-                         ace_always_eleven),
-            NamedMistake("bj-ace-always-one",
-                         "an Ace counts 11 when that does not take the hand over 21: this is a soft hand (BJ-2)",
-                         ace_always_one),
-            NamedMistake("bj-soft-called-hard",
-                         "the total is right, but an Ace counts 11 in it: the hand is soft (BJ-2)", soft_called_hard),
+            NamedMistake("bj-split-ace-ten-blackjack", bj_words.not_blackjack(rules), split_ace_ten_blackjack),
+            NamedMistake("bj-ace-always-eleven", bj_words.ace_always_eleven(rules), ace_always_eleven),
+            NamedMistake("bj-ace-always-one", bj_words.ace_always_one(rules), ace_always_one),
+            NamedMistake("bj-soft-called-hard", bj_words.soft_called_hard(rules), soft_called_hard),
         )
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+        """A miscounted total (the cards added up again, BJ-2) and a wrong call of the hand
+        (a 21 of three cards called blackjack, a hard hand called soft...: why not, from the
+        cards)."""
+        situation, key = scenario.situation, scenario.solution.key
+        cards = cards_of(situation["cards"])
+        found: list[tuple[str, Reason]] = []
+        if answer.get("value") != key["value"]:
+            call = bj_words.category_reason(cards, rules, str(answer.get("value")),
+                                            split_hand=situation["split_hand"])
+            if call is None:
+                return None
+            found.append((f"bj-{call[0]}", call[1]))
+        total = answer.get("total")
+        if total != key["total"]:
+            if not isinstance(total, int):
+                return None
+            found.append(("bj-miscounted", bj_words.counted(cards, rules, total, split_hand=situation["split_hand"])))
+        return (found[0][0], tuple(reason for _, reason in found)) if found else None
 
 
 # --- 2. dealer action ------------------------------------------------------------------
@@ -308,20 +328,18 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
 
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
         kind = PayoutKind(situation["kind"])
-        ruled = dealer_payout(kind, _money(situation, "bet"), rules)
-        bet = situation["bet"]
-        pays, collects = format_money(ruled.value.pays), format_money(ruled.value.collects)
+        bet = _money(situation, "bet")
+        ruled = dealer_payout(kind, bet, rules)
+        paid = ruled.value
         why = {
-            PayoutKind.BLACKJACK: f"A blackjack is paid {rules.blackjack_pays} (BJ-5): {pays} on {bet}.",
-            PayoutKind.WIN: f"A winning hand is paid 1:1 (BJ-5): {pays} on {bet}.",
-            PayoutKind.INSURANCE: f"Insurance wins on a dealer blackjack and is paid {rules.insurance_pays} "
-                                  f"(BJ-I2, BJ-5): {pays} on the {bet} insurance bet.",
-            PayoutKind.EVEN_MONEY: f"Even money pays the blackjack 1:1 at once, not {rules.blackjack_pays} (BJ-E): "
-                                   f"{pays} on {bet}.",
-            PayoutKind.SURRENDER: f"A surrender loses half the bet (BJ-R1): the dealer collects {collects} and "
-                                  "returns the other half; nothing is paid.",
-        }[kind]
-        return Solution(key={"pays": pays, "collects": collects}, rules=ruled.rule_ids, explanation=why)
+            PayoutKind.BLACKJACK: lambda: bj_words.blackjack_paid(rules, bet, paid.pays),
+            PayoutKind.WIN: lambda: bj_words.win_paid(bet, paid.pays),
+            PayoutKind.INSURANCE: lambda: bj_words.insurance_paid(rules, bet, paid.pays),
+            PayoutKind.EVEN_MONEY: lambda: bj_words.even_money_paid(rules, bet, paid.pays),
+            PayoutKind.SURRENDER: lambda: bj_words.surrender_collected(paid.collects),
+        }[kind]()
+        return Solution(key={"pays": format_money(paid.pays), "collects": format_money(paid.collects)},
+                        rules=ruled.rule_ids, reasons=(why,))
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         kind = situation["kind"]
@@ -365,20 +383,43 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
             return {"pays": format_money(half(_money(situation, "bet"))), "collects": "0.00"}
 
         return (
-            NamedMistake("bj-even-money-paid-as-blackjack",
-                         f"even money pays 1:1, not the blackjack's {rules.blackjack_pays} (BJ-E)",
+            NamedMistake("bj-even-money-paid-as-blackjack", bj_words.even_money_not_blackjack_ratio(rules),
                          only(PayoutKind.EVEN_MONEY, even_money_at_blackjack_pays)),
-            NamedMistake("bj-surrender-whole-bet",
-                         "a surrender collects half the bet, not all of it: the other half goes back (BJ-R1)",
+            NamedMistake("bj-surrender-whole-bet", bj_words.surrender_not_whole_bet(),
                          only(PayoutKind.SURRENDER, surrender_whole_bet)),
-            NamedMistake("bj-surrender-paid", "a surrender is a loss: half the bet is collected, nothing paid (BJ-R1)",
+            NamedMistake("bj-surrender-paid", bj_words.surrender_is_a_loss(),
                          only(PayoutKind.SURRENDER, surrender_paid)),
-            NamedMistake("bj-blackjack-paid-1-1",
-                         f"a blackjack pays {rules.blackjack_pays} here, not 1:1 (BJ-5)",
+            NamedMistake("bj-blackjack-paid-1-1", bj_words.blackjack_not_even(rules),
                          only(PayoutKind.BLACKJACK, blackjack_even)),
-            NamedMistake("bj-insurance-paid-1-1", f"insurance pays {rules.insurance_pays}, not 1:1 (BJ-I2, BJ-5)",
+            NamedMistake("bj-insurance-paid-1-1", bj_words.insurance_not_even(rules),
                          only(PayoutKind.INSURANCE, insurance_even)),
         )
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+        """Paid where the dealer collects (or the reverse), and a payout at the right ratio
+        worked out wrong: the ratio, the bet and the arithmetic, from the engine."""
+        situation, key = scenario.situation, scenario.solution.key
+        kind = PayoutKind(situation["kind"])
+        bet = _money(situation, "bet")
+        pays, collects = Decimal(key["pays"]), Decimal(key["collects"])
+        yours_pays, yours_collects = _amount(answer.get("pays")), _amount(answer.get("collects"))
+        if yours_pays is None or yours_collects is None:
+            return None
+        rule = dealer_payout(kind, bet, rules).rule_ids[0]
+        if kind is PayoutKind.SURRENDER:
+            if yours_pays != 0:
+                return "bj-surrender-paid-out", (bj_words.surrender_paid_out(collects),)
+            if yours_collects != collects and not _generic_amount(yours_collects, collects):
+                return "bj-surrender-not-half", (bj_words.surrender_half(bet, collects, yours_collects),)
+            return None
+        if yours_collects != 0 and yours_pays in (0, pays):
+            return "bj-win-collected", (bj_words.paid_not_collected(rule, pays),)
+        if yours_pays != pays and yours_collects == 0 and not _generic_amount(yours_pays, pays):
+            paid_at = {PayoutKind.BLACKJACK: rules.blackjack_pays, PayoutKind.INSURANCE: rules.insurance_pays}.get(
+                kind, EVEN_MONEY)
+            return "bj-payout-arithmetic", (bj_words.ratio_worked(rule, paid_at, bet, pays, yours_pays),)
+        return None
 
 
 # --- 4. options ----------------------------------------------------------------------
@@ -398,6 +439,16 @@ def options_situation(situation: Mapping[str, JSON]) -> OptionsSituation:
         from_split_aces=situation["from_split_aces"],
         third_card_dealt=situation["third_card_dealt"],
     )
+
+
+def option_reasons(situation: OptionsSituation, action: Action, rules: TwentyOneRules) -> tuple[Reason, Reason]:
+    """Whether ``action`` is allowed now, and the engine's reason why (or why not)."""
+    refused = refusal_reason(situation, action, rules)
+    if refused is not None:
+        return bj_words.option_not_allowed(action.value), refused
+    why = open_reason(situation, action, rules)
+    assert why is not None  # not refused: open
+    return bj_words.option_allowed(action.value), why
 
 
 def options_key(situation: OptionsSituation, rules: TwentyOneRules) -> dict[str, JSON]:
@@ -481,12 +532,9 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
         options = options_situation(situation)
         report = legal_options(options, rules)
-        allowed = [OPTION_LABELS[action].lower() for action in report.allowed]
-        text = f"{words(options.hand)} against the dealer's {options.dealer} may: {', '.join(allowed) or 'nothing'}."
-        if report.refused:
-            text += " Not " + "; not ".join(f"{OPTION_LABELS[action].lower()}: {reason}"
-                                            for action, reason in report.refused) + "."
-        return Solution(key=options_key(options, rules), rules=report.rule_ids, explanation=text)
+        return Solution(key=options_key(options, rules), rules=report.rule_ids,
+                        reasons=tuple(reason for action, _ in OPTION_FIELDS
+                                      for reason in option_reasons(options, action, rules)))
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         hands = situation["hands_in_box"]
@@ -550,18 +598,31 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
             return dataclasses.replace(s, hands_in_box=1, third_card_dealt=False) if s.split_hand else None
 
         return (
-            NamedMistake("bj-surrender-against-ace", "no surrender against a dealer Ace (BJ-R3)",
+            NamedMistake("bj-surrender-against-ace", bj_words.refused("surrender-ace", rules),
                          misread(dealer_not_ace, "surrender")),
-            NamedMistake("bj-surrender-after-third-card",
-                         "no surrender once any box at the table has drawn a third card (BJ-R2)",
+            NamedMistake("bj-surrender-after-third-card", bj_words.refused("surrender-third-card", rules),
                          misread(no_third_card, "surrender")),
-            NamedMistake("bj-split-aces-draw", "split Aces receive one card each: no hit, no double (BJ-S3, BJ-D2)",
+            NamedMistake("bj-split-aces-draw", bj_words.split_aces_draw(),
                          misread(not_split_aces, "hit", "double")),
-            NamedMistake("bj-resplit-aces", "Aces are split only once (BJ-S3)", misread(resplit_aces, "split")),
-            NamedMistake("bj-split-hand-surrender-or-insure",
-                         "a split hand cannot surrender (BJ-R1), and insurance and even money are over once play "
-                         "has started (BJ-I1, BJ-E)", misread(unsplit, "surrender", "insurance", "even_money")),
+            NamedMistake("bj-resplit-aces", bj_words.refused("split-aces-again", rules),
+                         misread(resplit_aces, "split")),
+            NamedMistake("bj-split-hand-surrender-or-insure", bj_words.split_hand_offers(),
+                         misread(unsplit, "surrender", "insurance", "even_money")),
         )
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+        """Each option answered wrongly: why the engine refuses it here, or why it is open."""
+        options = options_situation(scenario.situation)
+        key = scenario.solution.key
+        codes: list[str] = []
+        reasons: list[Reason] = []
+        for action, name in OPTION_FIELDS:
+            if answer.get(name) == key[name]:
+                continue
+            codes.append(f"bj-option-{'refused' if key[name] == 'no' else 'open'}-{action.value}")
+            reasons.extend(option_reasons(options, action, rules))
+        return (codes[0], tuple(reasons)) if codes else None
 
 
 # --- 5. settle a box -----------------------------------------------------------------
@@ -672,20 +733,15 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
         return {"bet": format_money(draw_bet(rng, difficulty)), "hand": format_cards(hand),
                 "dealer": format_cards([upcard])}
 
-    def _most(self, situation: Mapping[str, JSON], rules: TwentyOneRules) -> tuple[Decimal, bool]:
+    def _most(self, situation: Mapping[str, JSON], rules: TwentyOneRules) -> Ruled[Decimal]:
         situation_now = OptionsSituation(hand=cards_of(situation["hand"]), dealer=cards_of(situation["dealer"])[0])
-        offered = can_act(situation_now, Action.INSURANCE, rules)
-        return (half(_money(situation, "bet")) if offered else ZERO), offered
+        return insurance_maximum(situation_now, _money(situation, "bet"), rules)
 
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
-        most, offered = self._most(situation, rules)
-        if offered:
-            return Solution(key={"max": format_money(most)}, rules=("BJ-I1",),
-                            explanation=f"Insurance is up to half the original bet (BJ-I1): half of {situation['bet']} "
-                                        f"is {format_money(most)}.")
-        return Solution(key={"max": "0.00"}, rules=("BJ-E", "BJ-I1"),
-                        explanation="The player has a blackjack: it is offered even money instead of insurance "
-                                    "(BJ-E), so no insurance bet is taken.")
+        most = self._most(situation, rules)
+        why = (bj_words.insurance_limit(_money(situation, "bet"), most.value) if most.value > 0
+               else bj_words.even_money_instead())
+        return Solution(key={"max": format_money(most.value)}, rules=most.rule_ids, reasons=(why,))
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         return Prompt(
@@ -704,16 +760,25 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
             return {"max": situation["bet"]}
 
         def blackjack_insured(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            if self._most(situation, rules)[1]:
+            if self._most(situation, rules).value > 0:
                 return None
             return {"max": format_money(half(_money(situation, "bet")))}
 
         return (
-            NamedMistake("bj-insurance-full-bet", "insurance is up to half the original bet, not the whole bet (BJ-I1)",
-                         full_bet),
-            NamedMistake("bj-insurance-on-blackjack",
-                         "a blackjack is offered even money instead of insurance (BJ-E)", blackjack_insured),
+            NamedMistake("bj-insurance-full-bet", bj_words.insurance_whole_bet(), full_bet),
+            NamedMistake("bj-insurance-on-blackjack", bj_words.blackjack_not_insured(), blackjack_insured),
         )
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+        """Any other amount: half the bet worked out (BJ-I1), or no insurance for a blackjack (BJ-E)."""
+        yours, most = _amount(answer.get("max")), Decimal(scenario.solution.key["max"])
+        if yours is None or yours == most:
+            return None
+        if most == 0:
+            return "bj-insurance-on-blackjack", (bj_words.even_money_instead(),)
+        return "bj-insurance-not-half", (bj_words.insurance_half_worked(_money(scenario.situation, "bet"), most,
+                                                                        yours),)
 
 
 # --- 7. pay the blackjack now or wait ---------------------------------------------------
@@ -759,16 +824,13 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
         upcard = cards_of(situation["dealer"])[0]
         ruled = blackjack_timing(upcard, rules)
         key = self._key(situation, rules)
-        ratio = f"{rules.blackjack_pays} on {situation['bet']} is {key['pays']}"
+        paid = bj_words.blackjack_paid(rules, _money(situation, "bet"), Decimal(key["pays"]))
         if ruled.value is BlackjackTiming.NOW:
-            text = (f"The dealer's first card, {upcard}, is neither an Ace nor a 10-value, so the dealer cannot make "
-                    f"blackjack: the blackjack is paid at once (BJ-10), {ratio} (BJ-5).")
+            reasons: tuple[Reason, ...] = (bj_words.paid_at_once(upcard), paid)
         else:
-            offer = " (even money may be offered, BJ-E)" if upcard.rank is Rank.ACE else ""
-            text = (f"The dealer's first card, {upcard}, can still make a blackjack: the player's blackjack waits for "
-                    f"the dealer's second card and pushes a dealer blackjack{offer} (BJ-10). If it wins, {ratio} "
-                    "(BJ-5).")
-        return Solution(key=key, rules=ruled.rule_ids, explanation=text)
+            offer = (bj_words.even_money_may_be_offered(),) if upcard.rank is Rank.ACE else ()
+            reasons = (bj_words.waits_for_second_card(upcard), *offer, paid)
+        return Solution(key=key, rules=ruled.rule_ids, reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         return Prompt(
@@ -799,20 +861,31 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
             return self._key(situation, dataclasses.replace(rules, blackjack_pays=EVEN_MONEY))
 
         return (
-            NamedMistake("bj-10-paid-before-second-card",
-                         "the dealer shows a 10-value and may still make blackjack: the blackjack waits for the "
-                         "dealer's second card (BJ-10)",
+            NamedMistake("bj-10-paid-before-second-card", bj_words.paid_against_ten(),
                          with_upcard(Rank.NINE, lambda card: card_value(card) == 10)),
-            NamedMistake("bj-paid-before-second-card-ace",
-                         "the dealer shows an Ace and may still make blackjack: the blackjack waits (or takes even "
-                         "money) (BJ-10, BJ-E)", with_upcard(Rank.NINE, lambda card: card.rank is Rank.ACE)),
-            NamedMistake("bj-waited-needlessly",
-                         "the dealer's first card is neither an Ace nor a 10-value: the dealer cannot make blackjack, "
-                         "so the blackjack is paid at once (BJ-10)",
+            NamedMistake("bj-paid-before-second-card-ace", bj_words.paid_against_ace(),
+                         with_upcard(Rank.NINE, lambda card: card.rank is Rank.ACE)),
+            NamedMistake("bj-waited-needlessly", bj_words.waited_needlessly(),
                          with_upcard(Rank.ACE, lambda card: card_value(card) not in (1, 10))),
-            NamedMistake("bj-blackjack-paid-1-1", f"a blackjack pays {rules.blackjack_pays} here, not 1:1 (BJ-5)",
-                         paid_even),
+            NamedMistake("bj-blackjack-paid-1-1", bj_words.blackjack_not_even(rules), paid_even),
         )
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+        """The blackjack's payout worked out wrong at the right ratio (BJ-5), whatever the timing answer."""
+        key = scenario.solution.key
+        yours, pays = _amount(answer.get("pays")), Decimal(key["pays"])
+        if yours is None or yours == pays or _generic_amount(yours, pays):
+            return None
+        found: list[tuple[str, Reason]] = []
+        if answer.get("timing") != key["timing"]:
+            upcard = cards_of(scenario.situation["dealer"])[0]
+            timing = (bj_words.paid_at_once(upcard) if key["timing"] == BlackjackTiming.NOW.value
+                      else bj_words.waits_for_second_card(upcard))
+            found.append(("bj-blackjack-timing", timing))
+        found.append(("bj-payout-arithmetic", bj_words.ratio_worked(
+            rules.IDS.blackjack_pays, rules.blackjack_pays, _money(scenario.situation, "bet"), pays, yours)))
+        return found[0][0], tuple(reason for _, reason in found)
 
 
 register(BlackjackHandTotal())

@@ -37,15 +37,17 @@ from typing import Final
 from drills.rulings.base import Body, Handler, Ruling, RulingInputError, money_json, probability_json, question
 from drills.rulings.twenty_one_procedure import procedure
 from games.blackjack.dealer import dealer_action as engine_dealer_action
-from games.blackjack.dealer import dealer_action_reason, verify_dealer_hand
+from games.blackjack.dealer import verify_dealer_hand
 from games.blackjack.errors import ImpossibleShoeError, SituationError, StakeError
 from games.blackjack.hand import evaluate_hand, verify_player_draws
 from games.blackjack.odds import OUTCOME_KEYS, dealer_odds
 from games.blackjack.options import OptionsSituation, legal_options, verify_options_situation
 from games.blackjack.rules import BlackjackRules, TwentyOneRules
 from games.blackjack.settle import Box, PayoutKind, PlayerHand, dealer_payout, settle_box
+from games.blackjack.words import dealer_reason, hand_reasons, phrase
 from games.cards import Card, format_cards
 from games.money import format_money
+from games.reasons import explain
 
 GAME: Final = BlackjackRules.GAME
 
@@ -95,17 +97,7 @@ def hand(body: Body, rules: object) -> Ruling:
         verify_player_draws(cards, game, field="cards", split_hand=split_hand, switched=switched)
     ruled = evaluate_hand(cards, game, split_hand=split_hand, switched=switched)
     value = ruled.value
-    values = game.IDS.values
-    if value.blackjack:
-        text = f"{words(cards)} is a blackjack: an Ace and a 10-value as the first two cards (BJ-4)."
-    elif value.bust:
-        text = f"{words(cards)} counts {value.total}, over 21: the hand is bust and loses (BJ-3, {values})."
-    else:
-        ace = " with an Ace counted 11" if value.soft else ""
-        text = f"{words(cards)} is a {'soft' if value.soft else 'hard'} {value.total}{ace} ({values})."
-        if value.total == 21 and len(cards) == 2:
-            why = "after the switch (JS-8)" if switched else "after a split (BJ-S4)"
-            text += f" Ace and 10-value {why} is 21, not blackjack: it is paid 1:1 and loses to a dealer blackjack."
+    text = explain(hand_reasons(cards, game, split_hand=split_hand, switched=switched))
     return Ruling(
         answer={"total": value.total, "soft": value.soft, "blackjack": value.blackjack, "bust": value.bust},
         rules=ruled.rule_ids,
@@ -121,7 +113,7 @@ def dealer_action(body: Body, rules: object) -> Ruling:
         verify_dealer_hand(cards, game, field="cards", finished=False)
     ruled = engine_dealer_action(cards, game)
     return Ruling(answer={"action": ruled.value.value}, rules=ruled.rule_ids,
-                  explanation=dealer_action_reason(cards, game))
+                  explanation=dealer_reason(cards, game).words())
 
 
 def options(body: Body, rules: object) -> Ruling:
@@ -149,7 +141,7 @@ def options(body: Body, rules: object) -> Ruling:
     else:
         text = f"{words(cards)} against the dealer's {dealer[0]} has no option."
     if report.refused:
-        text += " Not " + "; not ".join(f"{action}: {reason}" for action, reason in report.refused) + "."
+        text += " Not " + "; not ".join(f"{action}: {phrase(reason)}" for action, reason in report.refused) + "."
     return Ruling(answer={"actions": allowed}, rules=report.rule_ids, explanation=text)
 
 

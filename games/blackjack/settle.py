@@ -24,6 +24,7 @@ from enum import StrEnum
 from games.blackjack.dealer import dealer_result, verify_dealer_hand
 from games.blackjack.errors import ImpossibleShoeError, SituationError, StakeError
 from games.blackjack.hand import TWENTY_ONE, Ruled, card_value, hand_value, is_ten_value, verify_player_draws
+from games.blackjack.options import Action, OptionsSituation, refusal_reason
 from games.blackjack.rules import EVEN_MONEY, NO_SURRENDER, TwentyOneRules
 from games.cards import Card, Rank, format_cards
 from games.errors import ImpossibleCardsError
@@ -230,6 +231,23 @@ def _verify_even_money_and_insurance(box: Box, dealer: Sequence[Card], rules: Tw
         raise SituationError("insurance", "even money is taken instead of insurance, not with it (BJ-E)")
     if dealt_blackjack:
         raise SituationError("insurance", "a blackjack is offered even money instead of insurance (BJ-E)")
+
+
+def insurance_maximum(situation: OptionsSituation, bet: Decimal, rules: TwentyOneRules) -> Ruled[Decimal]:
+    """BJ-I1: the most a box may put on insurance, half its original bet, when insurance is
+    offered to it; nothing when it is not (a blackjack is offered even money instead, BJ-E).
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> ace = parse_hand("AD")[0]
+    >>> insurance_maximum(OptionsSituation(hand=parse_hand("9S 7H"), dealer=ace), Decimal("35"), BlackjackRules())
+    Ruled(value=Decimal('17.50'), rule_ids=('BJ-I1',))
+    >>> insurance_maximum(OptionsSituation(hand=parse_hand("AS KH"), dealer=ace), Decimal("35"), BlackjackRules())
+    Ruled(value=Decimal('0.00'), rule_ids=('BJ-E', 'BJ-I1'))
+    """
+    why = refusal_reason(situation, Action.INSURANCE, rules)
+    if why is None:
+        return Ruled(half(bet), rules.cite(["BJ-I1"]))
+    return Ruled(ZERO, rules.cite([why.rule, "BJ-I1"]))
 
 
 def surrender_collects(bet: Decimal) -> Decimal:

@@ -86,8 +86,8 @@ from games.blackjack.settle import (
 )
 from games.cards import Card, Rank, format_cards
 from games.errors import GameError
-from games.money import format_money
-from games.reasons import Reason
+from games.money import ZERO, format_money
+from games.reasons import Reason, Term
 
 GAME = BlackjackRules.GAME
 
@@ -680,9 +680,8 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
         box, dealer = box_of(situation)
         settled = settle_box(box, dealer, rules)
-        net = format_money(settled.net)
         return Solution(key=settlement_key(box, settled), rules=settled.rule_ids,
-                        explanation=" ".join(settled.notes) + f" Net for the box: {net}.")
+                        reasons=(*settled.reasons, bj_words.net_for_box(settled.net)))
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         box, dealer = box_of(situation)
@@ -704,6 +703,62 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
         return settle_mistakes(rules)
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+        return settle_shapes(scenario, answer, rules)
+
+
+def settle_shapes(scenario: Scenario, answer: Mapping[str, JSON],
+                  rules: TwentyOneRules) -> tuple[str, tuple[Reason, ...]] | None:
+    """Each wrong result of a box: a net that does not add up its parts, a loss paid, a win
+    collected, the right direction with the wrong amount (or a generic shape: the sign, twice,
+    half, 3:2, nothing), each with the engine's reason for that hand or the insurance."""
+    box, dealer = box_of(scenario.situation)
+    settled = settle_box(box, dealer, rules)
+    key = scenario.solution.key
+    labels = {answer_field.name: Term(answer_field.label) for answer_field in scenario.fields}
+    # each result field: (the amount due, the engine's reasons for it)
+    parts: dict[str, tuple[Decimal, tuple[Reason, ...]]] = {}
+    if box.split:
+        parts.update({f"hand_{index}": (hand.win, hand.reasons) for index, hand in enumerate(settled.hands, 1)})
+    if "insurance_win" in key:
+        parts["insurance_win"] = (settled.insurance_win, settled.reasons[-1:])
+    yours = {name: _amount(answer.get(name)) for name in key}
+    if any(value is None for value in yours.values()):
+        return None
+    wrong = [name for name in key if answer.get(name) != key[name]]
+    if not box.split:  # the net is the hand's result, plus the insurance
+        insurance = yours.get("insurance_win") or ZERO
+        parts["net"] = (settled.hands[0].win, settled.hands[0].reasons)
+        yours["net"] = (yours["net"] or ZERO) - insurance
+    found: list[tuple[str, Reason | None, tuple[Reason, ...]]] = []
+    for name in wrong:
+        mine = yours[name]
+        assert mine is not None
+        if name == "net" and box.split:
+            given = [yours[part] or ZERO for part in parts]
+            if sum(given, ZERO) != mine:
+                found.append(("bj-net-not-the-sum", bj_words.net_adds_up(tuple(given), sum(given, ZERO), mine), ()))
+            continue
+        due, why = parts[name]
+        if mine == due:  # a single hand's net off by a wrong insurance result: said there
+            continue
+        label = labels[name]
+        generic = GENERIC_SHAPES[FieldType.AMOUNT](AnswerField(name, label.text, FieldType.AMOUNT, signed=True),
+                                                   mine, due)
+        if generic is not None:
+            found.append((f"bj-{generic[0]}", generic[1], why))
+        elif mine > 0 > due:
+            found.append(("bj-paid-a-loss", bj_words.result_paid_a_loss(label, mine, due), why))
+        elif mine < 0 < due:
+            found.append(("bj-collected-a-win", bj_words.result_collected_a_win(label, mine, due), why))
+        else:
+            found.append(("bj-wrong-amount", bj_words.result_wrong_amount(label, mine, due), why))
+    if not found:
+        return None
+    reasons = tuple(item for _, lead, why in found for item in ((lead,) if lead else ()) + why)
+    return found[0][0], reasons
 
 
 # --- 6. insurance maximum -------------------------------------------------------------

@@ -97,7 +97,7 @@ def hand_reasons(
 def counted(cards: Sequence[Card], rules: TwentyOneRules, yours: int, *, split_hand: bool = False) -> Reason:
     """A miscounted total: the cards' values added up (BJ-2)."""
     value = hand_value(cards, split_hand=split_hand)
-    ace = Term(gettext_noop(", an Ace counted 11") if value.soft else "")
+    ace = fragment(gettext_noop(", an Ace counted 11") if value.soft else "")
     return Reason.of(
         rules.IDS.values,
         gettext_noop("{cards} count {total}{ace}, not {yours}: count the cards again (Ace 1 or 11, pictures 10)"),
@@ -599,4 +599,135 @@ def split_hand_offers() -> Reason:
     return Reason.of(
         "BJ-R1",
         gettext_noop("a split hand cannot surrender, and insurance and even money are over once play has started"),
+    )
+
+
+# --- settling a box (BJ-9, BJ-O, BJ-10, BJ-I2, BJ-E, BJ-R1; JS-4) --------------------------
+
+HAND_NAMES = (
+    gettext_noop("Hand 1"),
+    gettext_noop("Hand 2"),
+    gettext_noop("Hand 3"),
+    gettext_noop("Hand 4"),
+    gettext_noop("Hand 5"),
+    gettext_noop("Hand 6"),
+    gettext_noop("Hand 7"),
+    gettext_noop("Hand 8"),
+)
+
+
+def hand_name(index: int, split: bool) -> Term:
+    """ "The hand" of an unsplit box, "Hand 2" (``index`` 1) of a split one."""
+    return Term(HAND_NAMES[index]) if split else Term(gettext_noop("The hand"))
+
+
+SETTLED: dict[str, str] = {
+    "surrendered": gettext_noop(
+        "{hand} ({cards}) surrendered: half the bet, {lost}, was collected at once and for good"
+    ),
+    "even-money": gettext_noop(
+        "{hand} ({cards}) is a blackjack that took even money against the dealer's Ace: paid 1:1, {won}, at once"
+    ),
+    "blackjack-push": gettext_noop("{hand} ({cards}) is a blackjack and the dealer made blackjack too: a push"),
+    "original-bet-lost": gettext_noop(
+        "{hand} ({cards}) meets the dealer's blackjack: only the original bet, {bet}, is lost{bust}{returned}"
+    ),
+    "split-stake-returned": gettext_noop(
+        "{hand} ({cards}) meets the dealer's blackjack: the box loses only its original bet, so {returned} "
+        "({stake}){bust} is returned"
+    ),
+    "bust-past-22": gettext_noop(
+        "{hand} ({cards}) is bust with {total}: the {stake} is lost, whatever the dealer does, even a dealer 22 or more"
+    ),
+    "bust": gettext_noop("{hand} ({cards}) is bust with {total}: the {stake} is lost, whatever the dealer does"),
+    "blackjack-against-22": gettext_noop(
+        "{hand} ({cards}) is a blackjack: the dealer's 22 pushes the other hands, but a blackjack wins, paid "
+        "{ratio}, {won}"
+    ),
+    "blackjack-now": gettext_noop(
+        "{hand} ({cards}) is a blackjack: paid {ratio}, {won}, at once, the dealer's first card being neither an "
+        "Ace nor a 10-value"
+    ),
+    "blackjack-later": gettext_noop(
+        "{hand} ({cards}) is a blackjack: paid {ratio}, {won}, once the dealer's second card showed no blackjack"
+    ),
+    "push-22": gettext_noop("{hand} ({cards}) has {total} and the dealer has 22: a push, the stake is returned"),
+    "dealer-bust": gettext_noop("{hand} ({cards}) has {total} and the dealer is bust with {dealer}: paid 1:1, {won}"),
+    "dealer-bust-past-push": gettext_noop(
+        "{hand} ({cards}) has {total} and the dealer is bust with {dealer} ({push} would push; more is bust): paid "
+        "1:1, {won}"
+    ),
+    "win": gettext_noop(
+        "{hand} ({cards}) has {total}, more than the dealer's {dealer} ({dealer_cards}): paid 1:1, {won}"
+    ),
+    "lose": gettext_noop(
+        "{hand} ({cards}) has {total}, less than the dealer's {dealer} ({dealer_cards}): the {stake} is lost"
+    ),
+    "push": gettext_noop(
+        "{hand} ({cards}) has {total}, the same as the dealer's {dealer} ({dealer_cards}): a push, the stake is "
+        "returned"
+    ),
+    "insurance-won": gettext_noop("The dealer made blackjack: the {insurance} insurance is paid {ratio}, {won}"),
+    "insurance-lost": gettext_noop("The dealer did not make blackjack: the {insurance} insurance is lost"),
+}
+"""How each hand of a box (and its insurance) settles: code -> message ID."""
+
+RETURNED = {
+    "double": gettext_noop("; the double is returned"),
+    "split": gettext_noop("; the other split hands' stakes are returned"),
+    "both": gettext_noop("; the double and the other split hands' stakes are returned"),
+    "stake": gettext_noop("this split hand's stake"),
+    "stake-and-double": gettext_noop("this split hand's stake and its double"),
+}
+
+BUST_OR_NOT = gettext_noop(", bust or not")
+BUST_OR_NOT_CLAUSE = gettext_noop(", bust or not,")
+
+
+def settled(code: str, rule: str, **params: object) -> Reason:
+    """The settlement reason ``code`` of :data:`SETTLED` under ``rule`` with its values."""
+    return Reason.of(rule, SETTLED[code], **params)
+
+
+def fragment(text: str) -> Term | str:
+    """A marked fragment of a settlement sentence ("; the double is returned"), or nothing
+    (the empty string as it is: translating "" would give a catalogue's header)."""
+    return Term(text) if text else ""
+
+
+def net_for_box(net: Decimal) -> Reason:
+    return Reason.of("", gettext_noop("Net for the box: {net}."), net=net)
+
+
+def net_adds_up(parts: tuple[Decimal, ...], net: Decimal, yours: Decimal) -> Reason:
+    return Reason.of(
+        "",
+        gettext_noop(
+            "The net for the box adds up the results of its hands and insurance ({parts}): {net}, not {yours}."
+        ),
+        parts=parts,
+        net=net,
+        yours=yours,
+    )
+
+
+def result_paid_a_loss(field: Term, yours: Decimal, due: Decimal) -> Reason:
+    return Reason.of(
+        "", gettext_noop("{field}: you paid {yours}, but this bet loses: {due}."), field=field, yours=yours, due=due
+    )
+
+
+def result_collected_a_win(field: Term, yours: Decimal, due: Decimal) -> Reason:
+    return Reason.of(
+        "", gettext_noop("{field}: you collected {yours}, but this bet wins: {due}."), field=field, yours=yours, due=due
+    )
+
+
+def result_wrong_amount(field: Term, yours: Decimal, due: Decimal) -> Reason:
+    return Reason.of(
+        "",
+        gettext_noop("{field}: the direction is right but the amount is not: {due}, not {yours}."),
+        field=field,
+        yours=yours,
+        due=due,
     )

@@ -39,6 +39,7 @@ from drills.kinds._twenty_one import (
     dealer_blackjack,
     draw_bet,
     house_values,
+    with_class_traits,
 )
 from drills.kinds.base import (
     JSON,
@@ -702,7 +703,48 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
         return door_settle_key(answer)
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
-        return settle_mistakes(rules)
+        def settled_under(wrong: TwentyOneRules, box: Box, dealer: tuple[Card, ...]) -> Mapping[str, JSON] | None:
+            try:
+                return settlement_key(box, settle_box(box, dealer, wrong))
+            except GameError:
+                return None
+
+        def dealer_22_pushed(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            box, dealer = box_of(situation)
+            if hand_value(dealer).total != 22:
+                return None
+            return settled_under(with_class_traits(rules, DEALER_PUSH_TOTAL=22), box, dealer)
+
+        def insurance_even(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            box, dealer = box_of(situation)
+            if box.insurance == 0 or not hand_value(dealer).blackjack:
+                return None
+            return settled_under(dataclasses.replace(rules, insurance_pays=EVEN_MONEY), box, dealer)
+
+        def double_ignored(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            box, dealer = box_of(situation)
+            if not any(hand.doubled for hand in box.hands):
+                return None
+            single = dataclasses.replace(box, hands=tuple(dataclasses.replace(hand, doubled=False)
+                                                          for hand in box.hands))
+            wrong = settled_under(rules, single, dealer)
+            return None if wrong is None else settlement_key(box, settle_box(box, dealer, rules)) | {
+                name: value for name, value in wrong.items() if name != "insurance_win"}
+
+        def insurance_left_out(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            box, dealer = box_of(situation)
+            if box.insurance == 0:
+                return None
+            settled = settle_box(box, dealer, rules)
+            return settlement_key(box, settled) | {"net": format_money(settled.net - settled.insurance_win)}
+
+        return (
+            *settle_mistakes(rules),
+            NamedMistake("bj-22-pushed", bj_words.dealer_22_is_bust(), dealer_22_pushed),
+            NamedMistake("bj-insurance-paid-1-1", bj_words.insurance_not_even(rules), insurance_even),
+            NamedMistake("bj-double-paid-on-bet", bj_words.double_stake(), double_ignored),
+            NamedMistake("bj-insurance-left-out-of-net", bj_words.insurance_in_net(), insurance_left_out),
+        )
 
     def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
                rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:

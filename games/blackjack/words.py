@@ -731,3 +731,22 @@ def result_wrong_amount(field: Term, yours: Decimal, due: Decimal) -> Reason:
         yours=yours,
         due=due,
     )
+
+
+def dealer_22_is_bust() -> Reason:
+    return Reason.of(
+        "BJ-9",
+        gettext_noop(
+            "in Blackjack a dealer 22 is bust: every hand still in play wins; only Jack Switch pushes on 22 (JS-4)"
+        ),
+    )
+
+
+def double_stake() -> Reason:
+    return Reason.of(
+        "BJ-D1", gettext_noop("a doubled hand wins or loses twice the bet: the double is part of its stake")
+    )
+
+
+def insurance_in_net() -> Reason:
+    return Reason.of("BJ-I2", gettext_noop("the net for the box includes the insurance result"))

@@ -153,13 +153,14 @@ def test_21_not_blackjack_is_one_message():
 
 
 @pytest.mark.parametrize("slug", BLACKJACK_KINDS)
-def test_solutions_are_structured_reasons_citing_the_rules(slug: str):
-    made = get_kind(slug).generate(3, Difficulty.HARD, RULES)
+@pytest.mark.parametrize("seed", range(4))
+def test_solutions_are_structured_reasons_citing_the_rules(slug: str, seed: int):
+    made = get_kind(slug).generate(seed, Difficulty.HARD, RULES)
     assert made.solution.reasons
-    assert all(isinstance(reason, Reason) for reason in made.solution.reasons)
     assert Reason.from_json(made.solution.reasons[0].to_json()) == made.solution.reasons[0]
     cited = {reason.rule for reason in made.solution.reasons} - {""}
-    assert cited and cited <= set(made.solution.rules) | {"BJ-5", "BJ-9", "BJ-I2", "BJ-E"}
+    assert cited
+    assert cited <= set(made.solution.rules)
 
 
 @pytest.mark.parametrize("slug", BLACKJACK_KINDS)

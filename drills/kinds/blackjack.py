@@ -332,13 +332,7 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
         bet = _money(situation, "bet")
         ruled = dealer_payout(kind, bet, rules)
         paid = ruled.value
-        why = {
-            PayoutKind.BLACKJACK: lambda: bj_words.blackjack_paid(rules, bet, paid.pays),
-            PayoutKind.WIN: lambda: bj_words.win_paid(bet, paid.pays),
-            PayoutKind.INSURANCE: lambda: bj_words.insurance_paid(rules, bet, paid.pays),
-            PayoutKind.EVEN_MONEY: lambda: bj_words.even_money_paid(rules, bet, paid.pays),
-            PayoutKind.SURRENDER: lambda: bj_words.surrender_collected(paid.collects),
-        }[kind]()
+        why = bj_words.payout_reason(kind.value, bet, paid.pays, paid.collects, rules)
         return Solution(key={"pays": format_money(paid.pays), "collects": format_money(paid.collects)},
                         rules=ruled.rule_ids, reasons=(why,))
 

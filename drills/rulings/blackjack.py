@@ -29,7 +29,7 @@ Input decisions (RULINGS.md is silent):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal
 from typing import Final
@@ -44,7 +44,7 @@ from games.blackjack.odds import OUTCOME_KEYS, dealer_odds
 from games.blackjack.options import OptionsSituation, legal_options, verify_options_situation
 from games.blackjack.rules import BlackjackRules, TwentyOneRules
 from games.blackjack.settle import Box, PayoutKind, PlayerHand, dealer_payout, settle_box
-from games.blackjack.words import dealer_reason, hand_reasons, phrase
+from games.blackjack.words import dealer_reason, hand_reasons, payout_reason, phrase
 from games.cards import Card, format_cards
 from games.money import format_money
 from games.reasons import explain
@@ -178,15 +178,6 @@ def settle(body: Body, rules: object) -> Ruling:
     )
 
 
-_PAYOUT_WORDS: Final[Mapping[PayoutKind, str]] = {
-    PayoutKind.BLACKJACK: "A blackjack is paid {ratio}",
-    PayoutKind.WIN: "A winning hand is paid 1:1",
-    PayoutKind.INSURANCE: "A winning insurance bet is paid {insurance}",
-    PayoutKind.EVEN_MONEY: "Even money pays a blackjack 1:1 at once",
-    PayoutKind.SURRENDER: "A surrender gives up half the bet, collected at once; the other half is returned",
-}
-
-
 def payout(body: Body, rules: object) -> Ruling:
     """``{"bet", "kind"}`` -> ``{"pays", "collects"}``."""
     game = twenty_one_rules(rules)
@@ -194,10 +185,7 @@ def payout(body: Body, rules: object) -> Ruling:
     kind = PayoutKind(body.choice("kind", [kind.value for kind in PayoutKind]))
     with field_errors():
         ruled = dealer_payout(kind, bet, game)
-    lead = _PAYOUT_WORDS[kind].format(ratio=game.blackjack_pays, insurance=game.insurance_pays)
-    stake = "insurance stake" if kind is PayoutKind.INSURANCE else "bet"
-    text = (f"{lead} ({', '.join(ruled.rule_ids)}): on a {format_money(bet)} {stake} the dealer pays "
-            f"{format_money(ruled.value.pays)} and collects {format_money(ruled.value.collects)}.")
+    text = payout_reason(kind.value, bet, ruled.value.pays, ruled.value.collects, game).words()
     return Ruling(answer={"pays": money_json(ruled.value.pays), "collects": money_json(ruled.value.collects)},
                   rules=ruled.rule_ids, explanation=text)
 

@@ -750,3 +750,16 @@ def double_stake() -> Reason:
 
 def insurance_in_net() -> Reason:
     return Reason.of("BJ-I2", gettext_noop("the net for the box includes the insurance result"))
+
+
+def payout_reason(kind: str, bet: Decimal, pays: Decimal, collects: Decimal, rules: TwentyOneRules) -> Reason:
+    """Why the dealer pays or collects this on a ``kind`` of ``games.blackjack.settle.PayoutKind``."""
+    if kind == "blackjack":
+        return blackjack_paid(rules, bet, pays)
+    if kind == "win":
+        return win_paid(bet, pays)
+    if kind == "insurance":
+        return insurance_paid(rules, bet, pays)
+    if kind == "even-money":
+        return even_money_paid(rules, bet, pays)
+    return surrender_collected(collects)

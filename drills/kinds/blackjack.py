@@ -93,10 +93,6 @@ from games.reasons import Reason, Term
 GAME = BlackjackRules.GAME
 
 
-def _money(body: Mapping[str, JSON], key: str) -> Decimal:
-    return Decimal(body[key])
-
-
 def _amount(value: JSON) -> Decimal | None:
     try:
         return Decimal(str(value))
@@ -109,6 +105,65 @@ def _generic_amount(yours: Decimal, due: Decimal) -> bool:
     3:2 ratio): a kind's shape leaves it to them."""
     field = AnswerField("amount", "", FieldType.AMOUNT, signed=True)
     return GENERIC_SHAPES[FieldType.AMOUNT](field, yours, due) is not None
+
+
+# --- typed situations: each kind reads its situation as a value; the stored JSON stays as it was ---
+
+
+@dataclasses.dataclass(frozen=True)
+class HandSituation:
+    """bj-hand-total (and the door's ``hand`` body): a player's hand, and whether it is one of
+    a split box's hands."""
+
+    cards: tuple[Card, ...]
+    split_hand: bool
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> HandSituation:
+        return cls(cards_of(data["cards"]), bool(data["split_hand"]))
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"cards": format_cards(self.cards), "split_hand": self.split_hand}
+
+
+@dataclasses.dataclass(frozen=True)
+class PayoutSituation:
+    """bj-payout (and the door's ``payout`` body): a bet and what happened to it."""
+
+    bet: Decimal
+    kind: PayoutKind
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> PayoutSituation:
+        return cls(Decimal(data["bet"]), PayoutKind(data["kind"]))
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"bet": format_money(self.bet), "kind": self.kind.value}
+
+
+@dataclasses.dataclass(frozen=True)
+class UpcardSituation:
+    """bj-insurance-max and bj-pay-now-or-wait: a bet, the player's two cards and the
+    dealer's first card."""
+
+    bet: Decimal
+    hand: tuple[Card, ...]
+    upcard: Card
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> UpcardSituation:
+        return cls(Decimal(data["bet"]), cards_of(data["hand"]), cards_of(data["dealer"])[0])
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"bet": format_money(self.bet), "hand": format_cards(self.hand), "dealer": format_cards([self.upcard])}
+
+    @property
+    def options(self) -> OptionsSituation:
+        return OptionsSituation(hand=self.hand, dealer=self.upcard)
+
+    def groups(self) -> tuple[CardGroup, ...]:
+        return (CardGroup("dealer", "Dealer", tuple(format_cards([self.upcard]))),
+                CardGroup("hand", "Player's hand", tuple(format_cards(self.hand))))
 
 
 # --- 1. hand total -------------------------------------------------------------------
@@ -180,25 +235,28 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
                 cards = _draw_hand(pile, rng, rules, first, rng.choice((3, 4, 4, 5)), split_hand=split_hand,
                                    small=0.6)
             cards = _reorder(cards, rng, rules, split_hand)
-        return {"cards": format_cards(cards), "split_hand": split_hand}
+        return HandSituation(cards, split_hand).to_json()
 
     def _value(self, situation: Mapping[str, JSON], rules: BlackjackRules,
                split_hand: bool | None = None) -> Ruled[HandValue]:
-        split = situation["split_hand"] if split_hand is None else split_hand
-        return evaluate_hand(cards_of(situation["cards"]), rules, split_hand=split)
+        hand = HandSituation.from_json(situation)
+        split = hand.split_hand if split_hand is None else split_hand
+        return evaluate_hand(hand.cards, rules, split_hand=split)
 
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
         ruled = self._value(situation, rules)
         value: HandValue = ruled.value
-        reasons = bj_words.hand_reasons(cards_of(situation["cards"]), rules, split_hand=situation["split_hand"])
+        hand = HandSituation.from_json(situation)
+        reasons = bj_words.hand_reasons(hand.cards, rules, split_hand=hand.split_hand)
         return Solution(key={"total": value.total, "value": value_category(value)}, rules=ruled.rule_ids,
                         reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
-        origin = "one of the hands of a split box" if situation["split_hand"] else "as dealt and drawn (not split)"
+        hand = HandSituation.from_json(situation)
+        origin = "one of the hands of a split box" if hand.split_hand else "as dealt and drawn (not split)"
         return Prompt(
             question="What does this hand count, and is it hard, soft, a blackjack or bust?",
-            cards=(CardGroup("hand", "Player's hand", tuple(situation["cards"])),),
+            cards=(CardGroup("hand", "Player's hand", tuple(format_cards(hand.cards))),),
             facts=(("Hand", origin),),
         )
 
@@ -209,7 +267,7 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "hand", {"cards": situation["cards"], "split_hand": situation["split_hand"]}
+        return "hand", HandSituation.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         value = HandValue(total=answer["total"], soft=answer["soft"], blackjack=answer["blackjack"],
@@ -218,20 +276,20 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
         def split_ace_ten_blackjack(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            if not situation["split_hand"]:
+            if not HandSituation.from_json(situation).split_hand:
                 return None
             value = self._value(situation, rules, split_hand=False).value
             return {"total": value.total, "value": value_category(value)}
 
         def ace_always_eleven(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            cards = cards_of(situation["cards"])
+            cards = HandSituation.from_json(situation).cards
             if not any(card.rank is Rank.ACE for card in cards) or hand_value(cards).soft:
                 return None
             total = hard_total(cards) + 10
             return {"total": total, "value": "bust" if total > 21 else "hard"}
 
         def ace_always_one(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            cards = cards_of(situation["cards"])
+            cards = HandSituation.from_json(situation).cards
             if not hand_value(cards).soft:
                 return None
             return {"total": hard_total(cards), "value": "hard"}
@@ -254,12 +312,12 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
         """A miscounted total (the cards added up again, BJ-2) and a wrong call of the hand
         (a 21 of three cards called blackjack, a hard hand called soft...: why not, from the
         cards)."""
-        situation, key = scenario.situation, scenario.solution.key
-        cards = cards_of(situation["cards"])
+        situation, key = HandSituation.from_json(scenario.situation), scenario.solution.key
+        cards = situation.cards
         found: list[tuple[str, Reason]] = []
         if answer.get("value") != key["value"]:
             call = bj_words.category_reason(cards, rules, str(answer.get("value")),
-                                            split_hand=situation["split_hand"])
+                                            split_hand=situation.split_hand)
             if call is None:
                 return None
             found.append((f"bj-{call[0]}", call[1]))
@@ -267,7 +325,7 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
         if total != key["total"]:
             if not isinstance(total, int):
                 return None
-            found.append(("bj-miscounted", bj_words.counted(cards, rules, total, split_hand=situation["split_hand"])))
+            found.append(("bj-miscounted", bj_words.counted(cards, rules, total, split_hand=situation.split_hand)))
         return (found[0][0], tuple(reason for _, reason in found)) if found else None
 
 
@@ -311,7 +369,7 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
     general_label = "Even-money wins"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
-        kinds = [kind.value for kind in PayoutKind]
+        kinds = list(PayoutKind)
         weights: tuple[int, ...] = {Difficulty.EASY: (4, 3, 2, 1, 1), Difficulty.NORMAL: (3, 2, 2, 2, 2),
                                     Difficulty.HARD: (4, 1, 2, 3, 3)}[difficulty]
         if not rules.surrender_offered:  # BJ-R1: no surrender to pay where the house offers none
@@ -321,15 +379,15 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
         bet = draw_bet(rng, difficulty)
         if kind == PayoutKind.INSURANCE:
             bet = insurance_for(bet, rng)
-        return {"bet": format_money(bet), "kind": kind}
+        return PayoutSituation(bet, kind).to_json()
 
-    def _payout(self, situation: Mapping[str, JSON], rules: TwentyOneRules) -> Mapping[str, JSON]:
-        ruled = dealer_payout(PayoutKind(situation["kind"]), _money(situation, "bet"), rules)
+    def _payout(self, situation: PayoutSituation, rules: TwentyOneRules) -> Mapping[str, JSON]:
+        ruled = dealer_payout(situation.kind, situation.bet, rules)
         return {"pays": format_money(ruled.value.pays), "collects": format_money(ruled.value.collects)}
 
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
-        kind = PayoutKind(situation["kind"])
-        bet = _money(situation, "bet")
+        payout = PayoutSituation.from_json(situation)
+        kind, bet = payout.kind, payout.bet
         ruled = dealer_payout(kind, bet, rules)
         paid = ruled.value
         why = bj_words.payout_reason(kind.value, bet, paid.pays, paid.collects, rules)
@@ -337,12 +395,13 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
                         rules=ruled.rule_ids, reasons=(why,))
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
-        kind = situation["kind"]
+        payout = PayoutSituation.from_json(situation)
+        kind = payout.kind
         stake = "Insurance bet" if kind == PayoutKind.INSURANCE else "Bet"
         return Prompt(
             question=f"{PAYOUT_EVENTS[kind]} How much does the dealer pay out, and how much does the dealer take in "
                      "(0 where nothing)?",
-            facts=((stake, situation["bet"]), *house_values(rules)[:2]),
+            facts=((stake, format_money(payout.bet)), *house_values(rules)[:2]),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
@@ -352,30 +411,33 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "payout", dict(situation)
+        return "payout", PayoutSituation.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"pays": answer["pays"], "collects": answer["collects"]}
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
-        def only(kind: PayoutKind, solve: Callable[[Mapping[str, JSON]], Mapping[str, JSON]]
+        def only(kind: PayoutKind, solve: Callable[[PayoutSituation], Mapping[str, JSON]]
                  ) -> Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]:
-            return lambda situation: solve(situation) if situation["kind"] == kind else None
+            def run(data: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+                situation = PayoutSituation.from_json(data)
+                return solve(situation) if situation.kind is kind else None
+            return run
 
-        def even_money_at_blackjack_pays(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
-            return self._payout({**situation, "kind": PayoutKind.BLACKJACK.value}, rules)
+        def even_money_at_blackjack_pays(situation: PayoutSituation) -> Mapping[str, JSON]:
+            return self._payout(dataclasses.replace(situation, kind=PayoutKind.BLACKJACK), rules)
 
-        def surrender_whole_bet(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
-            return {"pays": "0.00", "collects": situation["bet"]}
+        def surrender_whole_bet(situation: PayoutSituation) -> Mapping[str, JSON]:
+            return {"pays": "0.00", "collects": format_money(situation.bet)}
 
-        def blackjack_even(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        def blackjack_even(situation: PayoutSituation) -> Mapping[str, JSON]:
             return self._payout(situation, dataclasses.replace(rules, blackjack_pays=EVEN_MONEY))
 
-        def insurance_even(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        def insurance_even(situation: PayoutSituation) -> Mapping[str, JSON]:
             return self._payout(situation, dataclasses.replace(rules, insurance_pays=EVEN_MONEY))
 
-        def surrender_paid(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
-            return {"pays": format_money(half(_money(situation, "bet"))), "collects": "0.00"}
+        def surrender_paid(situation: PayoutSituation) -> Mapping[str, JSON]:
+            return {"pays": format_money(half(situation.bet)), "collects": "0.00"}
 
         return (
             NamedMistake("bj-even-money-paid-as-blackjack", bj_words.even_money_not_blackjack_ratio(rules),
@@ -394,9 +456,8 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
                rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
         """Paid where the dealer collects (or the reverse), and a payout at the right ratio
         worked out wrong: the ratio, the bet and the arithmetic, from the engine."""
-        situation, key = scenario.situation, scenario.solution.key
-        kind = PayoutKind(situation["kind"])
-        bet = _money(situation, "bet")
+        situation, key = PayoutSituation.from_json(scenario.situation), scenario.solution.key
+        kind, bet = situation.kind, situation.bet
         pays, collects = Decimal(key["pays"]), Decimal(key["collects"])
         yours_pays, yours_collects = _amount(answer.get("pays")), _amount(answer.get("collects"))
         if yours_pays is None or yours_collects is None:
@@ -424,6 +485,17 @@ OPTION_LABELS = {
     Action.STAND: "Stand", Action.HIT: "Hit", Action.DOUBLE: "Double", Action.SPLIT: "Split",
     Action.SURRENDER: "Surrender", Action.INSURANCE: "Insurance", Action.EVEN_MONEY: "Even money",
 }
+
+
+def options_json(situation: OptionsSituation) -> dict[str, JSON]:
+    """bj-options' stored situation (the door's ``options`` body) of the engine's value."""
+    return {
+        "hand": format_cards(situation.hand),
+        "dealer": format_cards([situation.dealer]),
+        "hands_in_box": situation.hands_in_box,
+        "from_split_aces": situation.from_split_aces,
+        "third_card_dealt": situation.third_card_dealt,
+    }
 
 
 def options_situation(situation: Mapping[str, JSON]) -> OptionsSituation:
@@ -477,13 +549,7 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
                 continue
             if not situation.value.bust:
                 break
-        return {
-            "hand": format_cards(situation.hand),
-            "dealer": format_cards([situation.dealer]),
-            "hands_in_box": situation.hands_in_box,
-            "from_split_aces": situation.from_split_aces,
-            "third_card_dealt": situation.third_card_dealt,
-        }
+        return options_json(situation)
 
     def _draw(self, pile: DrawPile, rng: random.Random, difficulty: Difficulty,
               rules: BlackjackRules) -> OptionsSituation:
@@ -532,19 +598,20 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
                                       for reason in option_reasons(options, action, rules)))
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
-        hands = situation["hands_in_box"]
+        options = options_situation(situation)
+        hands = options.hands_in_box
         box = "not split" if hands == 1 else f"split: {hands} hands in the box now"
-        if situation["from_split_aces"]:
+        if options.from_split_aces:
             box += ", from split Aces"
         das = "allowed" if rules.double_after_split else "not allowed"
         return Prompt(
             question="It is this hand's turn, before the dealer's second card. Which options does the player have "
                      "now? Answer yes or no for each.",
-            cards=(CardGroup("dealer", "Dealer", tuple(situation["dealer"])),
-                   CardGroup("hand", "Player's hand", tuple(situation["hand"]))),
+            cards=(CardGroup("dealer", "Dealer", tuple(format_cards([options.dealer]))),
+                   CardGroup("hand", "Player's hand", tuple(format_cards(options.hand)))),
             facts=(
                 ("This box", box),
-                ("A third card already drawn at the table", "yes" if situation["third_card_dealt"] else "no"),
+                ("A third card already drawn at the table", "yes" if options.third_card_dealt else "no"),
                 ("Most hands in a box", str(rules.max_hands)),
                 ("Double after a split", das),
             ),
@@ -555,7 +622,7 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
                      for action, name in OPTION_FIELDS)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "options", dict(situation)
+        return "options", options_json(options_situation(situation))
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {name: "yes" if action.value in answer["actions"] else "no" for action, name in OPTION_FIELDS}
@@ -821,26 +888,25 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
             hand = (pile.next(), pile.next())
             while hand_value(hand).blackjack:
                 hand = (pile.next(), pile.next())
-        return {"bet": format_money(draw_bet(rng, difficulty)), "hand": format_cards(hand),
-                "dealer": format_cards([upcard])}
+        return UpcardSituation(draw_bet(rng, difficulty), hand, upcard).to_json()
 
-    def _most(self, situation: Mapping[str, JSON], rules: TwentyOneRules) -> Ruled[Decimal]:
-        situation_now = OptionsSituation(hand=cards_of(situation["hand"]), dealer=cards_of(situation["dealer"])[0])
-        return insurance_maximum(situation_now, _money(situation, "bet"), rules)
+    def _most(self, situation: UpcardSituation, rules: TwentyOneRules) -> Ruled[Decimal]:
+        return insurance_maximum(situation.options, situation.bet, rules)
 
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
-        most = self._most(situation, rules)
-        why = (bj_words.insurance_limit(_money(situation, "bet"), most.value) if most.value > 0
+        table = UpcardSituation.from_json(situation)
+        most = self._most(table, rules)
+        why = (bj_words.insurance_limit(table.bet, most.value) if most.value > 0
                else bj_words.even_money_instead())
         return Solution(key={"max": format_money(most.value)}, rules=most.rule_ids, reasons=(why,))
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
+        table = UpcardSituation.from_json(situation)
         return Prompt(
             question="The dealer's first card is an Ace and insurance is offered. What is the most this player may "
                      "bet on insurance (0 if none)?",
-            cards=(CardGroup("dealer", "Dealer", tuple(situation["dealer"])),
-                   CardGroup("hand", "Player's hand", tuple(situation["hand"]))),
-            facts=(("Bet", situation["bet"]), ("Insurance pays", str(rules.insurance_pays))),
+            cards=table.groups(),
+            facts=(("Bet", format_money(table.bet)), ("Insurance pays", str(rules.insurance_pays))),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
@@ -848,12 +914,13 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
         def full_bet(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
-            return {"max": situation["bet"]}
+            return {"max": format_money(UpcardSituation.from_json(situation).bet)}
 
         def blackjack_insured(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            if self._most(situation, rules).value > 0:
+            table = UpcardSituation.from_json(situation)
+            if self._most(table, rules).value > 0:
                 return None
-            return {"max": format_money(half(_money(situation, "bet")))}
+            return {"max": format_money(half(table.bet))}
 
         return (
             NamedMistake("bj-insurance-full-bet", bj_words.insurance_whole_bet(), full_bet),
@@ -868,8 +935,8 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
             return None
         if most == 0:
             return "bj-insurance-on-blackjack", (bj_words.even_money_instead(),)
-        return "bj-insurance-not-half", (bj_words.insurance_half_worked(_money(scenario.situation, "bet"), most,
-                                                                        yours),)
+        bet = UpcardSituation.from_json(scenario.situation).bet
+        return "bj-insurance-not-half", (bj_words.insurance_half_worked(bet, most, yours),)
 
 
 # --- 7. pay the blackjack now or wait ---------------------------------------------------
@@ -901,21 +968,21 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
             upcard = pile.next()
         natural = (pile.rank(Rank.ACE), pile.value(10))
         hand = natural if rng.random() < 0.5 else natural[::-1]
-        return {"bet": format_money(draw_bet(rng, difficulty)), "hand": format_cards(hand),
-                "dealer": format_cards([upcard])}
+        return UpcardSituation(draw_bet(rng, difficulty), hand, upcard).to_json()
 
-    def _key(self, situation: Mapping[str, JSON], rules: TwentyOneRules, upcard: Card | None = None
+    def _key(self, situation: UpcardSituation, rules: TwentyOneRules, upcard: Card | None = None
              ) -> dict[str, JSON]:
-        up = upcard or cards_of(situation["dealer"])[0]
+        up = upcard or situation.upcard
         timing = blackjack_timing(up, rules).value
-        pays = dealer_payout(PayoutKind.BLACKJACK, _money(situation, "bet"), rules).value.pays
+        pays = dealer_payout(PayoutKind.BLACKJACK, situation.bet, rules).value.pays
         return {"timing": timing.value, "pays": format_money(pays)}
 
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
-        upcard = cards_of(situation["dealer"])[0]
+        table = UpcardSituation.from_json(situation)
+        upcard = table.upcard
         ruled = blackjack_timing(upcard, rules)
-        key = self._key(situation, rules)
-        paid = bj_words.blackjack_paid(rules, _money(situation, "bet"), Decimal(key["pays"]))
+        key = self._key(table, rules)
+        paid = bj_words.blackjack_paid(rules, table.bet, Decimal(key["pays"]))
         if ruled.value is BlackjackTiming.NOW:
             reasons: tuple[Reason, ...] = (bj_words.paid_at_once(upcard), paid)
         else:
@@ -924,12 +991,12 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
         return Solution(key=key, rules=ruled.rule_ids, reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
+        table = UpcardSituation.from_json(situation)
         return Prompt(
             question="The player has a blackjack. Do you pay it now or wait for the dealer's second card, and what "
                      "does it pay when it wins?",
-            cards=(CardGroup("dealer", "Dealer", tuple(situation["dealer"])),
-                   CardGroup("hand", "Player's hand", tuple(situation["hand"]))),
-            facts=(("Bet", situation["bet"]), ("Blackjack pays", str(rules.blackjack_pays))),
+            cards=table.groups(),
+            facts=(("Bet", format_money(table.bet)), ("Blackjack pays", str(rules.blackjack_pays))),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
@@ -941,15 +1008,17 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
         def with_upcard(rank: Rank, applies: Callable[[Card], bool]
                         ) -> Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]:
-            def solve(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-                upcard = cards_of(situation["dealer"])[0]
+            def solve(data: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+                situation = UpcardSituation.from_json(data)
+                upcard = situation.upcard
                 if not applies(upcard):
                     return None
                 return self._key(situation, rules, Card(rank, upcard.suit))
             return solve
 
         def paid_even(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
-            return self._key(situation, dataclasses.replace(rules, blackjack_pays=EVEN_MONEY))
+            even = dataclasses.replace(rules, blackjack_pays=EVEN_MONEY)
+            return self._key(UpcardSituation.from_json(situation), even)
 
         return (
             NamedMistake("bj-10-paid-before-second-card", bj_words.paid_against_ten(),
@@ -970,12 +1039,13 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
             return None
         found: list[tuple[str, Reason]] = []
         if answer.get("timing") != key["timing"]:
-            upcard = cards_of(scenario.situation["dealer"])[0]
+            upcard = UpcardSituation.from_json(scenario.situation).upcard
             timing = (bj_words.paid_at_once(upcard) if key["timing"] == BlackjackTiming.NOW.value
                       else bj_words.waits_for_second_card(upcard))
             found.append(("bj-blackjack-timing", timing))
         found.append(("bj-payout-arithmetic", bj_words.ratio_worked(
-            rules.IDS.blackjack_pays, rules.blackjack_pays, _money(scenario.situation, "bet"), pays, yours)))
+            rules.IDS.blackjack_pays, rules.blackjack_pays, UpcardSituation.from_json(scenario.situation).bet, pays,
+            yours)))
         return found[0][0], tuple(reason for _, reason in found)
 
 

@@ -6,11 +6,19 @@ diagnosis, per kind; and the explanations as structured reasons (item 1)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from drills.kinds.base import Difficulty, get_kind
+from drills.kinds.blackjack import (
+    HandSituation,
+    PayoutSituation,
+    UpcardSituation,
+    options_json,
+    options_situation,
+)
 from drills.kinds.diagnosis import measure_kind
 from games.blackjack.rules import BlackjackRules
 from games.money import Ratio
@@ -168,3 +176,23 @@ def test_nine_in_ten_wrong_answers_get_a_specific_diagnosis(slug: str):
     share = measure_kind(get_kind(slug), RULES, range(6))
     assert share.total >= 20
     assert share.share >= 0.9, share.undiagnosed[:3]
+
+
+@pytest.mark.parametrize(("slug", "typed"), [
+    ("bj-hand-total", HandSituation),
+    ("bj-payout", PayoutSituation),
+    ("bj-insurance-max", UpcardSituation),
+    ("bj-pay-now-or-wait", UpcardSituation),
+])
+def test_typed_situations_keep_the_stored_json_exactly(slug: str, typed: Any):
+    for difficulty in Difficulty:
+        for seed in range(10):
+            stored = get_kind(slug).generate(seed, difficulty, RULES).situation
+            assert typed.from_json(stored).to_json() == stored
+            assert json.dumps(typed.from_json(stored).to_json()) == json.dumps(stored)
+
+
+def test_options_situation_keeps_the_stored_json_exactly():
+    for seed in range(10):
+        stored = get_kind("bj-options").generate(seed, Difficulty.HARD, RULES).situation
+        assert json.dumps(options_json(options_situation(stored))) == json.dumps(stored)

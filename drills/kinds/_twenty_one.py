@@ -32,7 +32,7 @@ from drills.kinds.base import (
     Solution,
 )
 from games.blackjack.deal import shuffled_shoe
-from games.blackjack.dealer import dealer_action, dealer_must_hit, verify_dealer_hand
+from games.blackjack.dealer import DealerAction, dealer_action, dealer_must_hit, verify_dealer_hand
 from games.blackjack.errors import SituationError
 from games.blackjack.hand import card_value, hand_value
 from games.blackjack.rules import TwentyOneRules
@@ -241,6 +241,10 @@ def _natural_dealer_hand(pile: DrawPile, rng: random.Random, rules: TwentyOneRul
             return rng.choice(candidates)
 
 
+DEALER_CHOICES = tuple((action.value, {DealerAction.HIT: "Hit", DealerAction.STAND: "Stand"}[action])
+                       for action in DealerAction)
+"""The dealer's choices, from the engine's enum."""
+
 BLACKJACK_SETTLE_FAMILIES = (
     Family("dealer-blackjack", "Dealer blackjack: only the original bet lost", ("BJ-O",)),
     Family("split", "Split hands", ("BJ-S1", "BJ-S2", "BJ-S3", "BJ-S4")),
@@ -290,7 +294,7 @@ class DealerActionKind(DrillKind[R]):
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: R) -> tuple[AnswerField, ...]:
-        return (AnswerField("action", "Dealer", FieldType.CHOICE, choices=(("hit", "Hit"), ("stand", "Stand"))),)
+        return (AnswerField("action", "Dealer", FieldType.CHOICE, choices=DEALER_CHOICES),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "dealer-action", {"cards": situation["cards"]}
@@ -309,7 +313,7 @@ class DealerActionKind(DrillKind[R]):
             if value.size < 2 or value.bust or not any(card.rank is Rank.ACE for card in cards):
                 return None
             hits = dealer_must_hit(dataclasses.replace(value, soft=True), rules)
-            return {"action": "hit" if hits else "stand"}
+            return {"action": (DealerAction.HIT if hits else DealerAction.STAND).value}
 
         return (
             NamedMistake("dealer-soft-17-rule", soft_17_confusion(rules), other_soft_17_rule),

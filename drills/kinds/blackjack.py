@@ -58,6 +58,7 @@ from drills.kinds.base import (
 from drills.kinds.diagnosis import GENERIC_SHAPES
 from games.blackjack import words as bj_words
 from games.blackjack.hand import (
+    HandKind,
     HandValue,
     Ruled,
     can_player_draw,
@@ -168,16 +169,13 @@ class UpcardSituation:
 
 # --- 1. hand total -------------------------------------------------------------------
 
-VALUE_CHOICES = (("hard", "Hard"), ("soft", "Soft"), ("blackjack", "Blackjack"), ("bust", "Bust"))
+VALUE_LABELS = {HandKind.HARD: "Hard", HandKind.SOFT: "Soft", HandKind.BLACKJACK: "Blackjack", HandKind.BUST: "Bust"}
+VALUE_CHOICES = tuple((kind.value, VALUE_LABELS[kind]) for kind in HandKind)
 
 
 def value_category(value: HandValue) -> str:
-    """One word for what a hand is: bust, blackjack, soft or hard (exclusive, in that order)."""
-    if value.bust:
-        return "bust"
-    if value.blackjack:
-        return "blackjack"
-    return "soft" if value.soft else "hard"
+    """One word for what a hand is (the engine's :class:`HandKind`)."""
+    return value.kind.value
 
 
 def _draw_hand(pile: DrawPile, rng: random.Random, rules: TwentyOneRules, first: Sequence[Card], size: int,
@@ -286,19 +284,19 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
             if not any(card.rank is Rank.ACE for card in cards) or hand_value(cards).soft:
                 return None
             total = hard_total(cards) + 10
-            return {"total": total, "value": "bust" if total > 21 else "hard"}
+            return {"total": total, "value": (HandKind.BUST if total > 21 else HandKind.HARD).value}
 
         def ace_always_one(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             cards = HandSituation.from_json(situation).cards
             if not hand_value(cards).soft:
                 return None
-            return {"total": hard_total(cards), "value": "hard"}
+            return {"total": hard_total(cards), "value": HandKind.HARD.value}
 
         def soft_called_hard(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             value = self._value(situation, rules).value
             if not value.soft or value.blackjack:
                 return None
-            return {"total": value.total, "value": "hard"}
+            return {"total": value.total, "value": HandKind.HARD.value}
 
         return (
             NamedMistake("bj-split-ace-ten-blackjack", bj_words.not_blackjack(rules), split_ace_ten_blackjack),

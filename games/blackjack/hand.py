@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final, Generic, TypeVar
 
 from games.blackjack.errors import SituationError
@@ -81,6 +82,16 @@ def is_natural(cards: Sequence[Card]) -> bool:
     return len(cards) == 2 and {card_value(card) for card in cards} == {1, 10}
 
 
+class HandKind(StrEnum):
+    """What a hand is, in one word (exclusive, in this order of precedence: bust, blackjack,
+    soft, hard)."""
+
+    HARD = "hard"
+    SOFT = "soft"
+    BLACKJACK = "blackjack"
+    BUST = "bust"
+
+
 @dataclass(frozen=True, slots=True)
 class HandValue:
     """What a hand counts (BJ-2, BJ-3, BJ-4)."""
@@ -97,6 +108,19 @@ class HandValue:
     @property
     def hard_21(self) -> bool:
         return self.total == TWENTY_ONE and not self.soft
+
+    @property
+    def kind(self) -> HandKind:
+        """Bust, blackjack, soft or hard (BJ-3, BJ-4, BJ-2).
+
+        >>> hand_value(parse_hand("AS 6H")).kind, hand_value(parse_hand("AS KH")).kind
+        (<HandKind.SOFT: 'soft'>, <HandKind.BLACKJACK: 'blackjack'>)
+        """
+        if self.bust:
+            return HandKind.BUST
+        if self.blackjack:
+            return HandKind.BLACKJACK
+        return HandKind.SOFT if self.soft else HandKind.HARD
 
 
 def hand_value(cards: Sequence[Card], *, split_hand: bool = False, switched: bool = False) -> HandValue:

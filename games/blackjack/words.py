@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from games.blackjack.dealer import DEALER_STANDS_ON
-from games.blackjack.hand import TWENTY_ONE, HandValue, hand_value, is_natural
+from games.blackjack.hand import TWENTY_ONE, HandKind, HandValue, hand_value, is_natural
 from games.blackjack.rules import TwentyOneRules
 from games.cards import Card, Rank
 from games.money import Ratio
@@ -115,7 +115,7 @@ def category_reason(
     bust), with a code for the shape; None when the call is right."""
     value = hand_value(cards, split_hand=split_hand)
     shown = tuple(cards)
-    if yours == "blackjack" and not value.blackjack:
+    if yours == HandKind.BLACKJACK and not value.blackjack:
         if is_natural(cards) and split_hand:
             return "split-21-called-blackjack", not_blackjack(rules)
         if value.total == TWENTY_ONE:
@@ -133,21 +133,21 @@ def category_reason(
             gettext_noop("{cards} is not a blackjack: a blackjack is an Ace and a 10-value as the first two cards"),
             cards=shown,
         )
-    if yours == "bust" and not value.bust:
+    if yours == HandKind.BUST and not value.bust:
         return "not-bust", Reason.of(
             "BJ-3",
             gettext_noop("{cards} counts {total}, not over 21: the hand is not bust"),
             cards=shown,
             total=value.total,
         )
-    if yours in ("hard", "soft") and value.bust:
+    if yours in (HandKind.HARD, HandKind.SOFT) and value.bust:
         return "bust-called-" + yours, Reason.of(
             "BJ-3",
             gettext_noop("{cards} counts {total} even with every Ace as 1: over 21, the hand is bust"),
             cards=shown,
             total=value.total,
         )
-    if yours in ("hard", "soft") and value.blackjack:
+    if yours in (HandKind.HARD, HandKind.SOFT) and value.blackjack:
         return "blackjack-called-" + yours, Reason.of(
             "BJ-4",
             gettext_noop(
@@ -157,7 +157,7 @@ def category_reason(
             cards=shown,
             total=value.total,
         )
-    if yours == "soft" and not value.soft:
+    if yours == HandKind.SOFT and not value.soft:
         if not any(card.rank is Rank.ACE for card in cards):
             return "soft-without-ace", Reason.of(
                 rules.IDS.values,
@@ -172,7 +172,7 @@ def category_reason(
             cards=shown,
             over=value.total + 10,
         )
-    if yours == "hard" and value.soft:
+    if yours == HandKind.HARD and value.soft:
         return "soft-called-hard", Reason.of(
             rules.IDS.values,
             gettext_noop("{cards}: an Ace counts 11 in this {total} without going over 21, so the hand is soft"),

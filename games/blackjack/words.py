@@ -763,3 +763,10 @@ def payout_reason(kind: str, bet: Decimal, pays: Decimal, collects: Decimal, rul
     if kind == "even-money":
         return even_money_paid(rules, bet, pays)
     return surrender_collected(collects)
+
+
+def original_bet_only() -> Reason:
+    return Reason.of(
+        "BJ-O",
+        gettext_noop("on a dealer blackjack the box loses only its original bet: double and split stakes are returned"),
+    )

@@ -290,7 +290,31 @@ def surrender_collected(collects: Decimal) -> Reason:
 
 
 def ratio_worked(rule: str, paid: Ratio, bet: Decimal, due: Decimal, yours: Decimal) -> Reason:
-    """A payout at the right ratio worked out: the arithmetic slip named with its numbers."""
+    """A payout at the right ratio worked out: the arithmetic slip named with its numbers.
+
+    >>> ratio_worked("BJ-5", Ratio(3, 2), Decimal("35"), Decimal("52.50"), Decimal("53.50")).words()
+    '3:2 on 35.00 is 35.00 × 3 ÷ 2 = 52.50, not 53.50 (BJ-5).'
+    >>> ratio_worked("BJ-5", Ratio(1, 1), Decimal("20"), Decimal("20"), Decimal("25")).words()
+    '1:1 pays the amount of the bet: 20.00, not 25.00 (BJ-5).'
+    """
+    if paid.per == 1 and paid.pays == 1:
+        return Reason.of(
+            rule,
+            gettext_noop("{ratio} pays the amount of the bet: {due}, not {yours}"),
+            ratio=ratio(paid),
+            due=due,
+            yours=yours,
+        )
+    if paid.per == 1:
+        return Reason.of(
+            rule,
+            gettext_noop("{ratio} on {bet} is {bet} × {pays} = {due}, not {yours}"),
+            ratio=ratio(paid),
+            bet=bet,
+            pays=paid.pays,
+            due=due,
+            yours=yours,
+        )
     return Reason.of(
         rule,
         gettext_noop("{ratio} on {bet} is {bet} × {pays} ÷ {per} = {due}, not {yours}"),

@@ -180,6 +180,20 @@ OPTIONS_RIGHT = {
             "bj-win-collected",
             ["the dealer pays 20.00 and takes nothing in (BJ-5)"],
         ),
+        (
+            "bj-payout",
+            {"bet": "10.00", "kind": "insurance"},
+            {"pays": "25.00", "collects": "0.00"},
+            "bj-payout-arithmetic",
+            ["2:1 on 10.00 is 10.00 × 2 = 20.00, not 25.00 (BJ-I2)"],
+        ),
+        (
+            "bj-payout",
+            {"bet": "20.00", "kind": "win"},
+            {"pays": "25.00", "collects": "0.00"},
+            "bj-payout-arithmetic",
+            ["1:1 pays the amount of the bet: 20.00, not 25.00 (BJ-5)"],
+        ),
         # the insurance maximum
         (
             "bj-insurance-max",

@@ -71,8 +71,8 @@ from games.blackjack.options import (
     Action,
     OptionsSituation,
     legal_options,
-    open_reason,
-    refusal_reason,
+    option_reasons,
+    options_reasons,
     verify_options_situation,
 )
 from games.blackjack.rules import EVEN_MONEY, BlackjackRules, TwentyOneRules
@@ -506,16 +506,6 @@ def options_situation(situation: Mapping[str, JSON]) -> OptionsSituation:
     )
 
 
-def option_reasons(situation: OptionsSituation, action: Action, rules: TwentyOneRules) -> tuple[Reason, Reason]:
-    """Whether ``action`` is allowed now, and the engine's reason why (or why not)."""
-    refused = refusal_reason(situation, action, rules)
-    if refused is not None:
-        return bj_words.option_not_allowed(action.value), refused
-    why = open_reason(situation, action, rules)
-    assert why is not None  # not refused: open
-    return bj_words.option_allowed(action.value), why
-
-
 def options_key(situation: OptionsSituation, rules: TwentyOneRules) -> dict[str, JSON]:
     allowed = legal_options(situation, rules).allowed
     return {name: "yes" if action in allowed else "no" for action, name in OPTION_FIELDS}
@@ -592,8 +582,7 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
         options = options_situation(situation)
         report = legal_options(options, rules)
         return Solution(key=options_key(options, rules), rules=report.rule_ids,
-                        reasons=tuple(reason for action, _ in OPTION_FIELDS
-                                      for reason in option_reasons(options, action, rules)))
+                        reasons=options_reasons(options, rules))
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         options = options_situation(situation)

@@ -41,10 +41,10 @@ from games.blackjack.dealer import verify_dealer_hand
 from games.blackjack.errors import ImpossibleShoeError, SituationError, StakeError
 from games.blackjack.hand import evaluate_hand, verify_player_draws
 from games.blackjack.odds import OUTCOME_KEYS, dealer_odds
-from games.blackjack.options import OptionsSituation, legal_options, verify_options_situation
+from games.blackjack.options import OptionsSituation, legal_options, options_reasons, verify_options_situation
 from games.blackjack.rules import BlackjackRules, TwentyOneRules
 from games.blackjack.settle import Box, PayoutKind, PlayerHand, dealer_payout, settle_box
-from games.blackjack.words import dealer_reason, hand_reasons, payout_reason, phrase
+from games.blackjack.words import dealer_reason, hand_reasons, payout_reason
 from games.cards import Card, format_cards
 from games.money import format_money
 from games.reasons import explain
@@ -136,12 +136,7 @@ def options(body: Body, rules: object) -> Ruling:
         verify_options_situation(situation, game)
     report = legal_options(situation, game)
     allowed = [str(action) for action in report.allowed]
-    if allowed:
-        text = f"{words(cards)} against the dealer's {dealer[0]} may: {', '.join(allowed)}."
-    else:
-        text = f"{words(cards)} against the dealer's {dealer[0]} has no option."
-    if report.refused:
-        text += " Not " + "; not ".join(f"{action}: {phrase(reason)}" for action, reason in report.refused) + "."
+    text = explain(options_reasons(situation, game))
     return Ruling(answer={"actions": allowed}, rules=report.rule_ids, explanation=text)
 
 

@@ -27,7 +27,7 @@ from games.blackjack.hand import (
     verify_player_draws,
 )
 from games.blackjack.rules import TwentyOneRules
-from games.blackjack.words import open_option, phrase, refused
+from games.blackjack.words import open_option, option_allowed, option_not_allowed, phrase, refused
 from games.cards import Card, Rank
 from games.errors import IllegalActionError, ImpossibleCardsError
 from games.reasons import Reason
@@ -271,6 +271,28 @@ def open_reason(situation: OptionsSituation, action: Action, rules: TwentyOneRul
     if action is Action.SPLIT:
         return open_option("split", rules, hands=situation.hands_in_box, most=rules.max_hands)
     return open_option(action.value, rules)
+
+
+def option_reasons(situation: OptionsSituation, action: Action, rules: TwentyOneRules) -> tuple[Reason, Reason]:
+    """Whether ``action`` is allowed now, and why (or why not), as two reasons.
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> from games.reasons import explain
+    >>> explain(option_reasons(OptionsSituation(hand=parse_hand("TS 6H"), dealer=parse_hand("AD")[0]),
+    ...                        Action.SURRENDER, BlackjackRules()))
+    'Surrender is not allowed now: no surrender against a dealer Ace (BJ-R3).'
+    """
+    refused_now = refusal_reason(situation, action, rules)
+    if refused_now is not None:
+        return option_not_allowed(action.value), refused_now
+    why = open_reason(situation, action, rules)
+    assert why is not None  # not refused: open
+    return option_allowed(action.value), why
+
+
+def options_reasons(situation: OptionsSituation, rules: TwentyOneRules) -> tuple[Reason, ...]:
+    """Every option, allowed or not, with its reason, in the order of :class:`Action`."""
+    return tuple(reason for action in Action for reason in option_reasons(situation, action, rules))
 
 
 def can_act(situation: OptionsSituation, action: Action, rules: TwentyOneRules) -> bool:

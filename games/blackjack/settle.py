@@ -229,10 +229,10 @@ def _verify_even_money_and_insurance(box: Box, dealer: Sequence[Card], rules: Tw
         return
     if dealer[0].rank is not Rank.ACE:
         raise SituationError("insurance", "insurance is offered only when the dealer's first card is an Ace (BJ-I1)")
-    if box.insurance > box.bet / 2:
+    if box.insurance > half(box.bet):
         raise StakeError(
             "insurance", f"insurance is at most half the original bet (BJ-I1): {format_money(box.insurance)} is more "
-            f"than {format_money(box.bet / 2)}"
+            f"than {format_money(half(box.bet))}"
         )
     if box.even_money:
         raise SituationError("insurance", "even money is taken instead of insurance, not with it (BJ-E)")

@@ -25,6 +25,7 @@ from drills.kinds._twenty_one import (
     with_class_traits,
 )
 from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
+from games.blackjack import words as bj_words
 from games.blackjack.hand import hand_value
 from games.blackjack.options import Action, OptionsSituation, can_act
 from games.blackjack.rules import BLACKJACK_PAYS_3_TO_2, EVEN_MONEY, BlackjackRules, TwentyOneRules
@@ -222,19 +223,12 @@ def settle_mistakes(rules: BlackjackRules) -> tuple[NamedMistake, ...]:
         return settlement_key(box, settle_box(box, dealer, dataclasses.replace(rules, blackjack_pays=EVEN_MONEY)))
 
     return (
-        NamedMistake("bj-o-all-stakes-lost",
-                     "on a dealer blackjack the box loses only its original bet: double and split stakes are "
-                     "returned (BJ-O)", all_stakes_lost),
-        NamedMistake("bj-split-ace-ten-blackjack",
-                     "after a split, Ace + 10-value is 21, not blackjack: paid 1:1, and it loses to a dealer "
-                     "blackjack (BJ-S4)", split_natural_as_blackjack),
-        NamedMistake("bj-surrender-whole-bet", "a surrender collects half the bet, not all of it (BJ-R1)",
-                     surrender_whole_bet),
-        NamedMistake("bj-even-money-paid-as-blackjack",
-                     f"even money pays 1:1, not the blackjack's {rules.blackjack_pays} (BJ-E)",
+        NamedMistake("bj-o-all-stakes-lost", bj_words.original_bet_only(), all_stakes_lost),
+        NamedMistake("bj-split-ace-ten-blackjack", bj_words.not_blackjack(rules), split_natural_as_blackjack),
+        NamedMistake("bj-surrender-whole-bet", bj_words.surrender_not_whole_bet(), surrender_whole_bet),
+        NamedMistake("bj-even-money-paid-as-blackjack", bj_words.even_money_not_blackjack_ratio(rules),
                      even_money_as_blackjack),
-        NamedMistake("bj-blackjack-paid-1-1", f"a blackjack pays {rules.blackjack_pays} here, not 1:1 (BJ-5)",
-                     blackjack_even),
+        NamedMistake("bj-blackjack-paid-1-1", bj_words.blackjack_not_even(rules), blackjack_even),
     )
 
 

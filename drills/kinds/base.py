@@ -229,8 +229,9 @@ class Grade:
 
     @property
     def specific(self) -> bool:
-        """Whether a wrong answer got a named diagnosis, not just "this differs"."""
-        return bool(self.mistake_code) and self.mistake_code != ANSWER_DIFFERS
+        """Whether a wrong answer got a named diagnosis (a cause: the wrong rule, ratio, sign,
+        seat...), not just what differs, however well worked out (:data:`WORKED_DIFFERENCES`)."""
+        return bool(self.mistake_code) and self.mistake_code not in WORKED_DIFFERENCES
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -248,6 +249,25 @@ class Grade:
 ANSWER_DIFFERS = "answer-differs"
 """The diagnosis code of a wrong answer that no named mistake or shape explains: the grade
 still says what differs (field by field) and why (the explanation)."""
+
+
+WORKED_DIFFERENCES = frozenset(
+    {
+        ANSWER_DIFFERS,
+        # The right rule with the sums shown (yours against the engine's working), no cause named.
+        "bj-miscounted",
+        "bj-payout-arithmetic",
+        "bj-wrong-amount",
+        "js-switch-miscounted",
+        "net-miscounted",
+        "side-bet-miscounted",
+        "ou-miscounted",
+        "ou-bonus-amount",
+        "ou-net-not-antes",
+    }
+)
+"""Diagnosis codes that say what differs and why, with the working, but name no mistake: the
+measurement (:mod:`drills.kinds.diagnosis`) does not count them as specific."""
 
 
 class AnswerError(ValueError):

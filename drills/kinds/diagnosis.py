@@ -166,6 +166,7 @@ class KindShare:
     specific: int = 0
     by_source: dict[str, list[int]] = field(default_factory=dict)  # source -> [specific, total]
     undiagnosed: list[tuple[int, str, dict[str, JSON]]] = field(default_factory=list)  # (seed, source, answer)
+    codes: dict[str, int] = field(default_factory=dict)  # diagnosis code -> answers that got it
 
     @property
     def share(self) -> Decimal:
@@ -254,6 +255,7 @@ def measure_kind(
                 if grade.correct:
                     continue
                 result.count(source, grade.specific)
+                result.codes[grade.mistake_code] = result.codes.get(grade.mistake_code, 0) + 1
                 if not grade.specific and len(result.undiagnosed) < 20:
                     result.undiagnosed.append((seed, source, answer))
     return result

@@ -14,7 +14,6 @@ from decimal import Decimal
 from itertools import combinations
 
 from drills.kinds._pai_gow_deal import (
-    ACE,
     GAME,
     YES_NO,
     Pack,
@@ -40,7 +39,7 @@ from drills.kinds.base import (
     sort_cards_json,
 )
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_card, parse_cards
-from games.pai_gow import Category, PaiGowRules, Setting, check_foul, house_way, rank_hand
+from games.pai_gow import PaiGowRules, Setting, check_foul, house_way, rank_hand, words
 from games.pai_gow.codes import codes_of
 from games.pai_gow.house_ways.base import PlaceFunction
 from games.players.pai_gow import all_splits, fouled_setting, odd_split, other_setting, strengths
@@ -155,24 +154,8 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
         key: dict[str, JSON] = {"rank": value.category.value}
         if len(cards) == 2:
             key["top"] = _top(value.best)
-        size = "five-card" if len(cards) == 5 else "two-card"
-        text = f"{' '.join(situation['cards'])} as a {size} hand reads {value.describe()} (PG-R)."
-        applied: tuple[str, ...] = ("PG-R",)
-        if _has_joker(cards):
-            applied = ("PG-J", "PG-R")
-            became = " and ".join(str(best) for given, best in zip(cards, value.best, strict=True)
-                                  if isinstance(given, Joker))
-            if len(cards) == 2:
-                text += (" In the two-card hand a joker pairs its partner, and two jokers are a pair of Aces "
-                         f"(PG-J): here it counts as {became}.")
-            else:
-                text += (f" A joker becomes whatever card makes the hand best, a card already held included "
-                         f"(PG-J): here {became}.")
-        if value.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and 5 in [
-                card.rank.high for card in value.best] and ACE in [card.rank.high for card in value.best]:
-            text += f" A-2-3-4-5 is {'the lowest' if rules.wheel_lowest_straight else 'the second-highest'} " \
-                    "straight in this house (PG-R)."
-        return Solution(key=key, rules=applied, explanation=text)
+        reasons = words.hand_reasons(cards, value)
+        return Solution(key=key, rules=tuple(sorted(words.cited(reasons))), reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         cards = tuple(situation["cards"])
@@ -309,17 +292,11 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
         result = house_way(cards, rules)
         high = rank_hand(result.setting.high, rules.wheel_lowest_straight)
         low = rank_hand(result.setting.low, rules.wheel_lowest_straight)
-        front = sort_cards_json(result.setting.low)
-        text = (f"{result.explanation}: {' '.join(front)} in front ({low.describe()}), "
-                f"{' '.join(format_cards(result.setting.high))} back ({high.describe()}); the house way never "
-                "fouls (PG-H).")
-        if "PG-J" in result.rules:
-            text += (" Each joker counts as the card that makes its hand best; in front a joker pairs its partner "
-                     "(PG-J).")
-        text += " Any two cards that leave the same two hands are just as right."
+        reasons = (*words.house_way_reasons(result, high, low), words.SAME_HANDS_ACCEPTED)
         step = result.step.split("-", 1)[0]  # "6-split" -> step 6 (a house's own way may name others)
         family = f"step-{step}" if any(f.code == f"step-{step}" for f in HOUSE_WAY_FAMILIES) else ""
-        return Solution(key={"front": front}, rules=result.rules, explanation=text, family=family)
+        return Solution(key={"front": sort_cards_json(result.setting.low)}, rules=result.rules, reasons=reasons,
+                        family=family)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         return Prompt(
@@ -469,17 +446,11 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
         return Setting(_cards(situation["high"]), _cards(situation["low"]))
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
-        check = check_foul(self._check(situation, rules), rules)
+        setting = self._check(situation, rules)
+        check = check_foul(setting, rules)
         reason = "none" if not check.fouled else ("split" if "PG-13" in check.rules else "low-higher")
-        verdict = "fouled: the wager is forfeited to the extent the bank covers" if check.fouled else "not fouled"
-        text = f"{check.reason[0].upper()}{check.reason[1:]}: the hand is {verdict}."
-        if check.high is not None and check.low is not None and not check.fouled \
-                and _close(check.high.strength, check.low.strength):
-            text += (" The two-card hand ties the top of the five-card hand, and the back's other cards put the back "
-                     "ahead: no foul, which needs the two-card hand strictly higher (PG-12).")
-        if "PG-J" in check.rules:
-            text += " In the two-card hand a joker pairs its partner and two jokers are a pair of Aces (PG-J)."
-        return Solution(key={"fouled": yes_no(check.fouled), "reason": reason}, rules=check.rules, explanation=text)
+        return Solution(key={"fouled": yes_no(check.fouled), "reason": reason}, rules=check.rules,
+                        reasons=words.foul_reasons(check, setting))
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         high, low = tuple(situation["high"]), tuple(situation["low"])

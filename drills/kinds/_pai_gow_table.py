@@ -62,6 +62,7 @@ from games.pai_gow import (
     rule_deal,
     settle_table,
     showdown,
+    words,
 )
 from games.pai_gow.dice import action_position, first_hand_position
 from games.players.pai_gow import fouled_setting, odd_split, other_setting, strengths
@@ -69,14 +70,6 @@ from games.players.pai_gow import fouled_setting, odd_split, other_setting, stre
 NamedMistakeSolver = Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]
 WINNER_CHOICES = (("player", "Player"), ("banker", "Player-dealer"), ("copy", "Copy (a tie)"))
 RESULT_CHOICES = (("win", "Win"), ("lose", "Lose"), ("push", "Push"), ("foul", "Foul"))
-_WINNER_WORDS = {Winner.PLAYER: "the player's", Winner.BANKER: "the player-dealer's",
-                 Winner.COPY: "a copy, and copies go to the player-dealer"}  # fmt: skip
-_RESULT_WORDS = {
-    Result.WIN: "the player wins both hands and is paid",
-    Result.LOSE: "the player-dealer takes both hands (copies included) and collects",
-    Result.PUSH: "one hand each is a push",
-    Result.FOUL: "the player's hand is fouled and forfeits the wager",
-}
 
 
 def _net(result: Result, covered: Decimal, rules: PaiGowRules) -> str:
@@ -215,7 +208,7 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
             key={"high": result.high.value, "low": result.low.value, "result": result.result.value,
                  "win": format_money(result.win)},
             rules=result.rules,
-            explanation=showdown_words(result, rules),
+            reasons=words.showdown_reasons(result),
         )
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
@@ -285,28 +278,6 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
         )
 
 
-def showdown_words(result: Showdown, rules: PaiGowRules) -> str:
-    """A showdown in words, citing the rules."""
-    parts = []
-    if result.banker_reset:
-        parts.append(f"The player-dealer's hand is never played fouled: it is set the house way ({result.banker}) "
-                     "(PG-17, PG-H)")
-    if result.result is Result.FOUL:
-        parts.append(f"The player's hand is fouled: {result.foul_reason}; {_RESULT_WORDS[Result.FOUL]}")
-    else:
-        assert result.values is not None
-        player_high, player_low, banker_high, banker_low = (value.describe() for value in result.values)
-        parts.append(f"Five-card hands: the player's {player_high} against the player-dealer's {banker_high}: "
-                     f"{_WINNER_WORDS[result.high]}. Two-card hands: {player_low} against {banker_low}: "
-                     f"{_WINNER_WORDS[result.low]} (PG-C)")
-        parts.append(_RESULT_WORDS[result.result][0].upper() + _RESULT_WORDS[result.result][1:])
-    net = f"The player's net is {format_money(result.win)}"
-    if result.fee:
-        net += f", the collection fee of {format_money(result.fee)} included (PG-F)"
-    parts.append(net)
-    return ". ".join(parts) + "."
-
-
 # --- 5. dice and the Action button --------------------------------------------------------------
 
 TRIPLES = tuple((a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7))
@@ -334,17 +305,8 @@ class PaiGowDice(DrillKind[PaiGowRules]):
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         reading = read_dice(situation["dice"], situation["occupied"])
-        text = (f"The dice total {reading.total}; counting clockwise with the player-dealer as position 1, "
-                f"position {reading.first_hand} receives the first hand (PG-3)")
-        if reading.first_hand == reading.action:
-            text += ", and the Action button goes there too (PG-4)."
-        elif reading.first_hand == 1:
-            text += (f"; that is the player-dealer, so the Action button goes to the first player clockwise, "
-                     f"position {reading.action} (PG-4).")
-        else:
-            text += f"; nobody sits there, so the Action button passes clockwise to position {reading.action} (PG-4)."
         return Solution(key={"first_hand": reading.first_hand, "action": reading.action}, rules=reading.rules,
-                        explanation=text)
+                        reasons=words.dice_reasons(reading))
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         occupied = situation["occupied"]
@@ -510,10 +472,9 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         outcome = rule_deal(_events(situation))
-        text = "; ".join(outcome.reasons)
         return Solution(key={"ruling": outcome.ruling.value, "logical_way": yes_no(outcome.logical_way)},
                         rules=outcome.rules or ("PG-6", "PG-8"),  # nothing applied: checked, play continues
-                        explanation=text[0].upper() + text[1:] + ".")
+                        reasons=outcome.reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         cards = tuple(CardGroup(f"event_{index}", "Boxed card" if event["type"] == "boxed" else "Exposed card",
@@ -649,21 +610,8 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         settlement = self._settle(situation, rules)
-        words = [f"Paid and collected clockwise from the Action button at position {situation['action']}, each bet "
-                 f"in action up to what the bank of {situation['bank']} has left after the bets before it; the rest "
-                 "of a bet is returned (PG-1)"]
-        if settlement.banker_reset:
-            words.append(f"the player-dealer's fouled hand is set the house way ({settlement.banker}) (PG-17)")
-        for hand in settlement.hands:
-            returned = f", {format_money(hand.returned)} returned" if hand.returned else ""
-            words.append(f"position {hand.position}: {format_money(hand.covered)} of {format_money(hand.bet)} in "
-                         f"action{returned}, {hand.result.value}, net {format_money(hand.win)}")
-        net = f"the player-dealer nets {format_money(settlement.banker_net)}"
-        if settlement.banker_fee:
-            net += f" after its own collection fee of {format_money(settlement.banker_fee)} (PG-F)"
-        words.append(net)
-        text = "; ".join(words) + ". Copies go to the player-dealer (PG-C); a fouled hand forfeits (PG-12, PG-13)."
-        return Solution(key=self._key(situation, rules), rules=settlement.rules, explanation=text)
+        reasons = words.table_reasons(settlement, Decimal(situation["bank"]), situation["action"])
+        return Solution(key=self._key(situation, rules), rules=settlement.rules, reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         groups = list(setting_groups("banker", "Player-dealer (position 1), as set", situation["banker"]))

@@ -1,0 +1,495 @@
+"""The one explainer of Joker's Wild Pai Gow (seed 003): every message ID of the game's
+explanations and diagnoses, as structured :class:`~games.reasons.Reason` s.
+
+The engine decides (``rank_hand``, ``check_foul``, ``house_way``, ``showdown``,
+``settle_table``, ``read_dice``, ``rule_deal``); this module turns what it decided into
+reasons: a rule ID, an English message ID marked with :func:`gettext_noop`, and the values
+that decided it (cards printed with symbols, money as money, words of the game as
+:class:`Term` s). Drill kinds, the rulings door and pages all word Pai Gow from here.
+
+>>> from games.cards import parse_cards
+>>> from games.pai_gow.ranking import rank_hand
+>>> cards = parse_cards(["JK", "KS", "QS", "JS", "TS"])
+>>> explain(hand_reasons(cards, rank_hand(cards)))
+'A♠ K♠ Q♠ J♠ T♠ as a five-card hand is a straight flush (PG-R). A joker becomes whatever card \
+makes the hand best, a card already held included: here A♠ (PG-J).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from types import MappingProxyType
+from typing import Final
+
+from games.cards import AnyCard, Card, Joker
+from games.pai_gow.dice import DiceReading
+from games.pai_gow.procedures import DealRuling
+from games.pai_gow.ranking import Category, HandValue
+from games.pai_gow.setting import FoulCheck, HouseWaySetting, Setting
+from games.pai_gow.showdown import Result, Showdown, TableSettlement, Winner
+from games.reasons import Reason, Term, explain, gettext_noop
+
+__all__ = [
+    "CATEGORY_LABELS",
+    "RESULT_LABELS",
+    "RULING_LABELS",
+    "WINNER_LABELS",
+    "category_term",
+    "dice_reasons",
+    "explain",
+    "foul_reasons",
+    "hand_reasons",
+    "house_way_reasons",
+    "showdown_reasons",
+    "table_reasons",
+]
+
+CATEGORY_LABELS: Final[Mapping[Category, str]] = MappingProxyType(
+    {
+        Category.FIVE_OF_A_KIND: gettext_noop("five of a kind"),
+        Category.STRAIGHT_FLUSH: gettext_noop("straight flush"),
+        Category.FOUR_OF_A_KIND: gettext_noop("four of a kind"),
+        Category.FULL_HOUSE: gettext_noop("full house"),
+        Category.FLUSH: gettext_noop("flush"),
+        Category.STRAIGHT: gettext_noop("straight"),
+        Category.THREE_OF_A_KIND: gettext_noop("three of a kind"),
+        Category.TWO_PAIR: gettext_noop("two pair"),
+        Category.PAIR: gettext_noop("pair"),
+        Category.HIGH_CARD: gettext_noop("high card (no pair)"),
+    }
+)
+"""Each PG-R category in words, highest first (the drills' choices read them)."""
+
+CATEGORY_NEEDS: Final[Mapping[Category, str]] = MappingProxyType(
+    {
+        Category.FIVE_OF_A_KIND: gettext_noop("five cards of one rank (a joker among them)"),
+        Category.STRAIGHT_FLUSH: gettext_noop("five ranks in a row, all of one suit"),
+        Category.FOUR_OF_A_KIND: gettext_noop("four cards of one rank"),
+        Category.FULL_HOUSE: gettext_noop("three cards of one rank and two of another"),
+        Category.FLUSH: gettext_noop("five cards of one suit"),
+        Category.STRAIGHT: gettext_noop("five ranks in a row"),
+        Category.THREE_OF_A_KIND: gettext_noop("three cards of one rank"),
+        Category.TWO_PAIR: gettext_noop("two pairs"),
+        Category.PAIR: gettext_noop("two cards of one rank"),
+        Category.HIGH_CARD: gettext_noop("no two cards of one rank"),
+    }
+)
+"""What a category needs, for the diagnosis of a hand named above what it is."""
+
+WINNER_LABELS: Final[Mapping[Winner, str]] = MappingProxyType(
+    {
+        Winner.PLAYER: gettext_noop("Player"),
+        Winner.BANKER: gettext_noop("Player-dealer"),
+        Winner.COPY: gettext_noop("Copy (a tie)"),
+    }
+)
+RESULT_LABELS: Final[Mapping[Result, str]] = MappingProxyType(
+    {
+        Result.WIN: gettext_noop("Win"),
+        Result.LOSE: gettext_noop("Lose"),
+        Result.PUSH: gettext_noop("Push"),
+        Result.FOUL: gettext_noop("Foul"),
+    }
+)
+RULING_LABELS: Final[Mapping[DealRuling, str]] = MappingProxyType(
+    {
+        DealRuling.CONTINUE: gettext_noop("Continue"),
+        DealRuling.REPLACE_BOXED_CARD: gettext_noop("Replace the boxed card"),
+        DealRuling.REPLACE_EXPOSED_CARD: gettext_noop("Replace the exposed card"),
+        DealRuling.REDELIVER: gettext_noop("Retrieve and redeliver the hands"),
+        DealRuling.MISDEAL: gettext_noop("Misdeal"),
+        DealRuling.CALL_SUPERVISOR: gettext_noop("Call a supervisor"),
+    }
+)
+
+
+def category_term(category: Category) -> Term:
+    return Term(CATEGORY_LABELS[category])
+
+
+def _has_joker(cards: Sequence[AnyCard]) -> bool:
+    return any(isinstance(card, Joker) for card in cards)
+
+
+def _wheel(rule: str, wheel_lowest: bool) -> Reason:
+    if wheel_lowest:
+        return Reason.of(rule, gettext_noop("A-2-3-4-5 is the lowest straight in this house"))
+    return Reason.of(rule, gettext_noop("A-2-3-4-5 is the second-highest straight in this house, below A-K-Q-J-T"))
+
+
+def wheel_reason(wheel_lowest: bool) -> Reason:
+    """Where this house ranks A-2-3-4-5 (PG-R **(house)**)."""
+    return _wheel("PG-R", wheel_lowest)
+
+
+# --- rank ------------------------------------------------------------------------------------
+
+
+def hand_reasons(cards: Sequence[AnyCard], value: HandValue) -> tuple[Reason, ...]:
+    """A five-card or two-card hand named (PG-R), with what each joker became (PG-J) and
+    where the wheel ranks when the hand is one."""
+    if len(cards) == 5:
+        reasons = [
+            Reason.of(
+                "PG-R",
+                gettext_noop("{cards} as a five-card hand is a {category}"),
+                cards=tuple(value.best),
+                category=category_term(value.category),
+            )
+        ]
+    else:
+        reasons = [
+            Reason.of(
+                "PG-R",
+                gettext_noop(
+                    "{cards} as a two-card hand is a {category}, {top} high: a pair "
+                    "beats any non-pair, then the ranks decide"
+                ),
+                cards=tuple(value.best),
+                category=category_term(value.category),
+                top=top_card(value),
+            )
+        ]
+    if _has_joker(cards):
+        became = tuple(best for given, best in zip(cards, value.best, strict=True) if isinstance(given, Joker))
+        if len(cards) == 2:
+            reasons.append(
+                Reason.of(
+                    "PG-J",
+                    gettext_noop(
+                        "In the two-card hand a joker pairs its partner, and two "
+                        "jokers are a pair of Aces: here {became}"
+                    ),
+                    became=became,
+                )
+            )
+        else:
+            reasons.append(
+                Reason.of(
+                    "PG-J",
+                    gettext_noop(
+                        "A joker becomes whatever card makes the hand best, a card already held included: here {became}"
+                    ),
+                    became=became,
+                )
+            )
+    ranks = {card.rank.high for card in value.best}
+    if value.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and {14, 5} <= ranks:
+        reasons.append(_wheel("PG-R", value.wheel_lowest))
+    return tuple(reasons)
+
+
+def top_card(value: HandValue) -> Card:
+    """A two-card hand's pair card or highest card."""
+    return max(value.best, key=lambda card: card.rank.high)
+
+
+# --- foul ------------------------------------------------------------------------------------
+
+
+def foul_reasons(check: FoulCheck, setting: Setting) -> tuple[Reason, ...]:
+    """Why a setting is fouled or not (PG-13, PG-12), with the hands that decided it."""
+    if check.high is None or check.low is None:
+        return (
+            Reason.of(
+                "PG-13",
+                gettext_noop(
+                    "A {back} + {front} split: the five-card hand must hold five cards "
+                    "and the two-card hand two, so the hand is fouled"
+                ),
+                back=len(setting.high),
+                front=len(setting.low),
+            ),
+        )
+    values = {
+        "back": tuple(check.high.best),
+        "back_hand": category_term(check.high.category),
+        "front": tuple(check.low.best),
+        "front_hand": category_term(check.low.category),
+    }
+    reasons: list[Reason] = []
+    if check.fouled:
+        reasons.append(
+            Reason.of(
+                "PG-12",
+                gettext_noop(
+                    "The two-card hand {front} ({front_hand}) ranks higher than "
+                    "the five-card hand {back} ({back_hand}): the hand is fouled "
+                    "and forfeits its wager to the extent the bank covers"
+                ),
+                **values,
+            )
+        )
+    elif check.low.strength >> 16 == check.high.strength >> 16:
+        reasons.append(
+            Reason.of(
+                "PG-12",
+                gettext_noop(
+                    "The two-card hand {front} ({front_hand}) ties the top of the "
+                    "five-card hand {back} ({back_hand}), whose other cards put it "
+                    "ahead: not fouled, which needs the two-card hand strictly "
+                    "higher"
+                ),
+                **values,
+            )
+        )
+    else:
+        reasons.append(
+            Reason.of(
+                "PG-12",
+                gettext_noop(
+                    "The five-card hand {back} ({back_hand}) ranks above the "
+                    "two-card hand {front} ({front_hand}): not fouled"
+                ),
+                **values,
+            )
+        )
+    if "PG-J" in check.rules:
+        reasons.append(joker_reason())
+    return tuple(reasons)
+
+
+def joker_reason() -> Reason:
+    return Reason.of(
+        "PG-J",
+        gettext_noop(
+            "Each joker counts as the card that makes its hand best; in the two-card "
+            "hand a joker pairs its partner and two jokers are a pair of Aces"
+        ),
+    )
+
+
+# --- house way -------------------------------------------------------------------------------
+
+
+def house_way_reasons(result: HouseWaySetting, high: HandValue, low: HandValue) -> tuple[Reason, ...]:
+    """The house way's setting: the step that placed it (the way's own words, with its own
+    thresholds), the two hands it leaves, and the jokers."""
+    reasons = [
+        step_reason(result),
+        Reason.of(
+            "PG-H",
+            gettext_noop("{front} in front ({front_hand}), {back} back ({back_hand}); the house way never fouls"),
+            front=tuple(result.setting.low),
+            front_hand=category_term(low.category),
+            back=tuple(result.setting.high),
+            back_hand=category_term(high.category),
+        ),
+    ]
+    if "PG-J" in result.rules:
+        reasons.append(joker_reason())
+    return tuple(reasons)
+
+
+def step_reason(result: HouseWaySetting) -> Reason:
+    """The house-way step that placed the cards, in the way's own words (its thresholds)."""
+    return Reason("PG-H", result.explanation)
+
+
+# --- showdown --------------------------------------------------------------------------------
+
+
+def _winner(winner: Winner) -> Term:
+    return Term(
+        {
+            Winner.PLAYER: gettext_noop("the player's"),
+            Winner.BANKER: gettext_noop("the player-dealer's"),
+            Winner.COPY: gettext_noop("a copy, and copies go to the player-dealer"),
+        }[winner]
+    )
+
+
+_RESULT_WORDS: Final = MappingProxyType(
+    {
+        Result.WIN: gettext_noop("The player wins both hands and is paid"),
+        Result.LOSE: gettext_noop("The player-dealer takes both hands (copies included) and collects"),
+        Result.PUSH: gettext_noop("One hand each is a push"),
+    }
+)
+
+
+def showdown_reasons(result: Showdown) -> tuple[Reason, ...]:
+    """A showdown: the player-dealer's reset (PG-17), the foul or the two comparisons (PG-C),
+    the result and the net with the fee (PG-F)."""
+    reasons: list[Reason] = []
+    if result.banker_reset:
+        reasons.append(
+            Reason.of(
+                "PG-17",
+                gettext_noop(
+                    "The player-dealer's hand is never played fouled: it is set "
+                    "the house way, {back} back and {front} in front"
+                ),
+                back=tuple(result.banker.high),
+                front=tuple(result.banker.low),
+            )
+        )
+    if result.result is Result.FOUL:
+        check = result.foul
+        assert check is not None
+        reasons.extend(foul_reasons(check, result.player))
+        reasons.append(Reason.of("PG-12", gettext_noop("A fouled hand loses both hands and forfeits the wager")))
+    else:
+        assert result.values is not None
+        player_high, player_low, banker_high, banker_low = result.values
+        reasons.append(
+            Reason.of(
+                "PG-C",
+                gettext_noop(
+                    "Five-card hands: the player's {mine} ({mine_hand}) against the "
+                    "player-dealer's {theirs} ({theirs_hand}): {winner}"
+                ),
+                mine=tuple(player_high.best),
+                mine_hand=category_term(player_high.category),
+                theirs=tuple(banker_high.best),
+                theirs_hand=category_term(banker_high.category),
+                winner=_winner(result.high),
+            )
+        )
+        reasons.append(
+            Reason.of(
+                "PG-C",
+                gettext_noop("Two-card hands: {mine} against {theirs}: {winner}"),
+                mine=tuple(player_low.best),
+                theirs=tuple(banker_low.best),
+                winner=_winner(result.low),
+            )
+        )
+        reasons.append(Reason.of("PG-C", _RESULT_WORDS[result.result]))
+    if result.fee:
+        reasons.append(
+            Reason.of(
+                "PG-F",
+                gettext_noop("The player's net is {net}, the collection fee of {fee} included"),
+                net=result.win,
+                fee=result.fee,
+            )
+        )
+    else:
+        reasons.append(Reason.of("", gettext_noop("The player's net is {net}"), net=result.win))
+    return tuple(reasons)
+
+
+# --- table -----------------------------------------------------------------------------------
+
+
+def table_reasons(settlement: TableSettlement, bank: Decimal, action: int) -> tuple[Reason, ...]:
+    """A table settled clockwise from the Action button with a limited bank (PG-1)."""
+    reasons = [
+        Reason.of(
+            "PG-1",
+            gettext_noop(
+                "Paid and collected clockwise from the Action button at position "
+                "{action}, each bet in action up to what the bank of {bank} has left "
+                "after the bets before it; the rest of a bet is returned"
+            ),
+            action=action,
+            bank=bank,
+        )
+    ]
+    if settlement.banker_reset:
+        reasons.append(
+            Reason.of(
+                "PG-17",
+                gettext_noop("The player-dealer's fouled hand is set the house way: {back} back and {front} in front"),
+                back=tuple(settlement.banker.high),
+                front=tuple(settlement.banker.low),
+            )
+        )
+    for hand in settlement.hands:
+        values = {
+            "position": hand.position,
+            "covered": hand.covered,
+            "bet": hand.bet,
+            "result": Term(RESULT_LABELS[hand.result]),
+            "net": hand.win,
+        }
+        if hand.returned:
+            reasons.append(
+                Reason.of(
+                    "PG-1",
+                    gettext_noop(
+                        "Position {position}: {covered} of {bet} in action, {returned} returned; {result}, net {net}"
+                    ),
+                    returned=hand.returned,
+                    **values,
+                )
+            )
+        else:
+            reasons.append(
+                Reason.of(
+                    "", gettext_noop("Position {position}: {covered} of {bet} in action; {result}, net {net}"), **values
+                )
+            )
+    if settlement.banker_fee:
+        reasons.append(
+            Reason.of(
+                "PG-F",
+                gettext_noop(
+                    "The player-dealer nets {net}, minus the players' nets, after its own collection fee of {fee}"
+                ),
+                net=settlement.banker_net,
+                fee=settlement.banker_fee,
+            )
+        )
+    else:
+        reasons.append(
+            Reason.of(
+                "PG-1",
+                gettext_noop("The player-dealer nets {net}: minus the sum of the players' nets"),
+                net=settlement.banker_net,
+            )
+        )
+    reasons.append(Reason.of("PG-C", gettext_noop("Copies go to the player-dealer; a fouled hand forfeits")))
+    return tuple(reasons)
+
+
+# --- dice ------------------------------------------------------------------------------------
+
+
+def dice_reasons(reading: DiceReading) -> tuple[Reason, ...]:
+    """The first hand and the Action button from the dice (PG-3, PG-4)."""
+    reasons = [
+        Reason.of(
+            "PG-3",
+            gettext_noop(
+                "The dice total {total}; counting clockwise with the player-dealer as "
+                "position 1, position {position} receives the first hand"
+            ),
+            total=reading.total,
+            position=reading.first_hand,
+        )
+    ]
+    if reading.first_hand == reading.action:
+        reasons.append(Reason.of("PG-4", gettext_noop("The Action button goes there too")))
+    elif reading.first_hand == 1:
+        reasons.append(
+            Reason.of(
+                "PG-4",
+                gettext_noop(
+                    "That is the player-dealer, so the Action button goes to the "
+                    "first player clockwise, position {action}"
+                ),
+                action=reading.action,
+            )
+        )
+    else:
+        reasons.append(
+            Reason.of(
+                "PG-4",
+                gettext_noop("Nobody sits there, so the Action button passes clockwise to position {action}"),
+                action=reading.action,
+            )
+        )
+    return tuple(reasons)
+
+
+def cited(reasons: Sequence[Reason]) -> tuple[str, ...]:
+    """The rule IDs the reasons cite, in order, each once."""
+    return tuple(dict.fromkeys(reason.rule for reason in reasons if reason.rule))
+
+
+SAME_HANDS_ACCEPTED: Final = Reason.of(
+    "", gettext_noop("Any two cards that leave the same two hands are just as right.")
+)

@@ -15,10 +15,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
-from drills.kinds.base import JSON, CardGroup, Difficulty
+from drills.kinds.base import JSON, CardGroup, Difficulty, NamedMistake
 from games.cards import AnyCard, Card, Joker, Suit, format_cards, parse_cards
 from games.money import format_money
-from games.pai_gow import DECK, PaiGowRules, Setting, house_way
+from games.pai_gow import DECK, PaiGowRules, Setting, house_way, words
 
 GAME = PaiGowRules.GAME
 ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
@@ -329,6 +329,14 @@ HARD_BETS = ("35", "45", "65", "85", "12.50", "17.50", "27.50", "105", "55", "22
 def draw_bet(rng: random.Random, difficulty: Difficulty) -> Decimal:
     choices = {Difficulty.EASY: EASY_BETS, Difficulty.NORMAL: NORMAL_BETS, Difficulty.HARD: HARD_BETS}[difficulty]
     return Decimal(rng.choice(choices))
+
+
+# --- named mistakes ---------------------------------------------------------------------------
+
+
+def named(code: str, solve: Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]) -> NamedMistake:
+    """A named mistake worded by the game's explainer (:func:`games.pai_gow.words.mistake`)."""
+    return NamedMistake(code, words.mistake(code), solve)
 
 
 # --- prompts ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from drills.kinds._pai_gow_deal import (
     five_of,
     house_facts,
     house_setting,
+    named,
     seven_of,
     yes_no,
 )
@@ -204,11 +205,8 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
             return {"rank": value.category.value, "top": _top(value.best)}
 
         return (
-            NamedMistake("pg-joker-as-ace", "a joker is not just an Ace: it becomes whatever card makes the hand "
-                         "best — it completes a straight, a flush or five of a kind, and in the two-card hand it "
-                         "pairs its partner (PG-J)", as_ace),
-            NamedMistake("pg-two-jokers-not-aces", "two jokers in the two-card hand are a pair of Aces (PG-J)",
-                         two_jokers),
+            named("pg-joker-as-ace", as_ace),
+            named("pg-two-jokers-not-aces", two_jokers),
         )
 
 
@@ -353,9 +351,8 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
             return {"front": sort_cards_json([parse_card("JK") if str(card) in swapped else card for card in front])}
 
         way = rules.way
-        mistakes = [NamedMistake(
-            "pg-house-way-joker-as-ace", "a joker is not only an Ace: the house way first lets it complete a "
-            f"straight, a flush or five of a kind ({way.cite} step 0, PG-J)", as_ace)]
+        mistakes = [NamedMistake("pg-house-way-joker-as-ace", words.mistake("pg-house-way-joker-as-ace", way=way.cite),
+                                 as_ace)]
         # the house way's own common wrong readings, each citing the step of that way
         mistakes += [NamedMistake(wrong.code, wrong.message, self._misreading_solver(wrong.place, rules))
                      for wrong in way.misreadings]
@@ -498,13 +495,9 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
             return None if setting.is_five_and_two else {"fouled": "no"}
 
         return (
-            NamedMistake("pg-foul-joker-as-ace", "a joker is not just an Ace: in the two-card hand it pairs its "
-                         "partner, in the five-card hand it becomes whatever makes the hand best (PG-J)", as_ace),
-            NamedMistake("pg-foul-tie", "a hand fouls only when the two-card hand ranks higher than the five-card "
-                         "hand; the back's other cards count, so a tie on the front's cards is no foul (PG-12)",
-                         tie_fouls),
-            NamedMistake("pg-foul-split-ignored", "any split other than five cards and two is a foul (PG-13)",
-                         split_ignored),
+            named("pg-foul-joker-as-ace", as_ace),
+            named("pg-foul-tie", tie_fouls),
+            named("pg-foul-split-ignored", split_ignored),
         )
 
 

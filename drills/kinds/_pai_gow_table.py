@@ -19,9 +19,9 @@ from drills.kinds._pai_gow_deal import (
     YES_NO,
     Pack,
     draw_bet,
-    fee_words,
     house_facts,
     house_setting,
+    named,
     setting_groups,
     setting_json,
     setting_of,
@@ -264,16 +264,11 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
                 return None  # no wheel (nor a straight its rank could pass) in a five-card hand
             return self.solve(situation, other_wheel).key
 
-        wheel_message = (
-            "A-2-3-4-5 is the lowest straight in this house, not the highest (PG-R)" if rules.wheel_lowest_straight
-            else "A-2-3-4-5 is the second-highest straight in this house, not the lowest (PG-R)")
+        wheel_message = words.mistake("pg-wheel-low" if rules.wheel_lowest_straight else "pg-wheel-second")
         return (
-            NamedMistake("pg-copy-to-player", "copies go to the player-dealer: a tie is no win for the player "
-                         "(PG-C)", copy_to_player),
-            NamedMistake("pg-foul-as-push", "a fouled hand is no push: it forfeits the wager (PG-12, PG-13)",
-                         foul_as_push),
-            NamedMistake("pg-fee-forgotten", f"the collection fee of {fee_words(rules)} is taken on every hand in "
-                         "action (PG-F)", fee_forgotten),
+            named("pg-copy-to-player", copy_to_player),
+            named("pg-foul-as-push", foul_as_push),
+            NamedMistake("pg-fee-forgotten", words.mistake("pg-fee-forgotten", fee=rules.fee), fee_forgotten),
             NamedMistake("pg-wheel-rank", wheel_message, wheel),
         )
 
@@ -352,12 +347,9 @@ class PaiGowDice(DrillKind[PaiGowRules]):
                     "action": action_position(total, situation["occupied"])[0]}
 
         return (
-            NamedMistake("pg-action-to-player-dealer", "the Action button never goes to the player-dealer: it goes "
-                         "to the first player clockwise from the player-dealer (PG-4)", to_player_dealer),
-            NamedMistake("pg-action-to-empty-seat", "an empty position cannot hold the Action button: it passes "
-                         "clockwise to the next player (PG-4)", to_empty),
-            NamedMistake("pg-dice-counted-from-next-seat", "count the dice from the player-dealer as position 1, not "
-                         "from the next seat or from 0 (PG-3)", from_next_seat),
+            named("pg-action-to-player-dealer", to_player_dealer),
+            named("pg-action-to-empty-seat", to_empty),
+            named("pg-dice-counted-from-next-seat", from_next_seat),
         )
 
 
@@ -527,19 +519,12 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
             return self.solve({"events": rest}, rules).key
 
         return (
-            NamedMistake("pg-ace-replaced", "a joker or an Ace boxed or exposed on the deal is a misdeal, not a "
-                         "replacement (PG-6a)", changed("ace")),
-            NamedMistake("pg-two-cards-replaced", "two or more cards boxed or exposed on the deal is a misdeal "
-                         "(PG-6b)", one_card),
-            NamedMistake("pg-two-looked-redelivered", "hands at the wrong spots with two or more players having "
-                         "looked is a misdeal, not a redelivery (PG-6c)", changed("looked")),
-            NamedMistake("pg-dealer-hand-seen", "hands at the wrong spots and a player looked at the player-dealer's "
-                         "hand: a misdeal (PG-6d)", changed("dealer")),
-            NamedMistake("pg-logical-way-forgotten", "when only one player looked at hands delivered to the wrong "
-                         "spots, that player's hand is played the logical way (PG-7)", changed("nobody")),
-            NamedMistake("pg-boxed-exposed-confused", "a boxed card is replaced at once by the next card; a card "
-                         "exposed on the deal is replaced after the deal by the first of the five left over (PG-8)",
-                         changed("swap")),
+            named("pg-ace-replaced", changed("ace")),
+            named("pg-two-cards-replaced", one_card),
+            named("pg-two-looked-redelivered", changed("looked")),
+            named("pg-dealer-hand-seen", changed("dealer")),
+            named("pg-logical-way-forgotten", changed("nobody")),
+            named("pg-boxed-exposed-confused", changed("swap")),
         )
 
 
@@ -664,12 +649,9 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
             return self._key(situation, dataclasses.replace(rules, collection_fee=Decimal("0.00")))
 
         return (
-            NamedMistake("pg-uncovered-settled", "the part of a bet the bank cannot cover is returned, not paid or "
-                         "collected: the bank covers the bets in order from the Action button (PG-1)", uncovered),
-            NamedMistake("pg-table-order", "the table is paid and collected clockwise from the Action button, not "
-                         "from the first seat (PG-1)", wrong_order),
-            NamedMistake("pg-fee-forgotten", f"the collection fee of {fee_words(rules)} is taken on every hand in "
-                         "action, the player-dealer's too (PG-F)", fee_forgotten),
+            named("pg-uncovered-settled", uncovered),
+            named("pg-table-order", wrong_order),
+            NamedMistake("pg-fee-forgotten", words.mistake("pg-table-fee-forgotten", fee=rules.fee), fee_forgotten),
         )
 
 

@@ -493,3 +493,64 @@ def cited(reasons: Sequence[Reason]) -> tuple[str, ...]:
 SAME_HANDS_ACCEPTED: Final = Reason.of(
     "", gettext_noop("Any two cards that leave the same two hands are just as right.")
 )
+
+
+# --- named mistakes (the wrong rules the drills recognise) ------------------------------------
+
+
+def mistake(code: str, **values: object) -> Reason:
+    """The one sentence of a named mistake (a wrong rule the drills run), by its code."""
+    rule, message = MISTAKES[code]
+    return Reason.of(rule, message, **values)
+
+
+MISTAKES: Final[Mapping[str, tuple[str, str]]] = MappingProxyType({
+    "pg-joker-as-ace": ("PG-J", gettext_noop(
+        "A joker is not just an Ace: it becomes whatever card makes the hand best — it completes a straight, a flush "
+        "or five of a kind, and in the two-card hand it pairs its partner")),
+    "pg-two-jokers-not-aces": ("PG-J", gettext_noop("Two jokers in the two-card hand are a pair of Aces")),
+    "pg-house-way-joker-as-ace": ("PG-J", gettext_noop(
+        "A joker is not only an Ace: the house way first lets it complete a straight, a flush or five of a kind "
+        "({way} step 0)")),
+    "pg-foul-joker-as-ace": ("PG-J", gettext_noop(
+        "A joker is not just an Ace: in the two-card hand it pairs its partner, in the five-card hand it becomes "
+        "whatever makes the hand best")),
+    "pg-foul-tie": ("PG-12", gettext_noop(
+        "A hand fouls only when the two-card hand ranks higher than the five-card hand; the back's other cards "
+        "count, so a tie on the front's cards is no foul")),
+    "pg-foul-split-ignored": ("PG-13", gettext_noop("Any split other than five cards and two is a foul")),
+    "pg-copy-to-player": ("PG-C", gettext_noop("Copies go to the player-dealer: a tie is no win for the player")),
+    "pg-foul-as-push": ("PG-12", gettext_noop("A fouled hand is no push: it forfeits the wager")),
+    "pg-fee-forgotten": ("PG-F", gettext_noop("The collection fee of {fee} is taken on every hand in action")),
+    "pg-table-fee-forgotten": ("PG-F", gettext_noop(
+        "The collection fee of {fee} is taken on every hand in action, the player-dealer's too")),
+    "pg-wheel-low": ("PG-R", gettext_noop("A-2-3-4-5 is the lowest straight in this house, not the highest")),
+    "pg-wheel-second": ("PG-R", gettext_noop(
+        "A-2-3-4-5 is the second-highest straight in this house, not the lowest")),
+    "pg-action-to-player-dealer": ("PG-4", gettext_noop(
+        "The Action button never goes to the player-dealer: it goes to the first player clockwise from the "
+        "player-dealer")),
+    "pg-action-to-empty-seat": ("PG-4", gettext_noop(
+        "An empty position cannot hold the Action button: it passes clockwise to the next player")),
+    "pg-dice-counted-from-next-seat": ("PG-3", gettext_noop(
+        "Count the dice from the player-dealer as position 1, not from the next seat or from 0")),
+    "pg-ace-replaced": ("PG-6a", gettext_noop(
+        "A joker or an Ace boxed or exposed on the deal is a misdeal, not a replacement")),
+    "pg-two-cards-replaced": ("PG-6b", gettext_noop("Two or more cards boxed or exposed on the deal is a misdeal")),
+    "pg-two-looked-redelivered": ("PG-6c", gettext_noop(
+        "Hands at the wrong spots with two or more players having looked is a misdeal, not a redelivery")),
+    "pg-dealer-hand-seen": ("PG-6d", gettext_noop(
+        "Hands at the wrong spots and a player looked at the player-dealer's hand: a misdeal")),
+    "pg-logical-way-forgotten": ("PG-7", gettext_noop(
+        "When only one player looked at hands delivered to the wrong spots, that player's hand is played the "
+        "logical way")),
+    "pg-boxed-exposed-confused": ("PG-8", gettext_noop(
+        "A boxed card is replaced at once by the next card; a card exposed on the deal is replaced after the deal "
+        "by the first of the five left-over cards")),
+    "pg-uncovered-settled": ("PG-1", gettext_noop(
+        "The part of a bet the bank cannot cover is returned, not paid or collected: the bank covers the bets in "
+        "order from the Action button")),
+    "pg-table-order": ("PG-1", gettext_noop(
+        "The table is paid and collected clockwise from the Action button, not from the first seat")),
+})
+"""Each named mistake's rule and sentence, by its code (the statistics' key)."""

@@ -648,7 +648,7 @@ def check_seeded_mistake(slug: str, code: str, rules: PaiGowRules = RULES) -> No
     assert answer is not None
     result = graded(made, answer, rules)
     assert not result.correct
-    assert result.mistake == mistake.message
+    assert result.mistake == mistake.reason.words()
 
 
 def test_jokers_in_situations_come_from_one_deck():

@@ -83,7 +83,7 @@ def test_named_mistakes_on_seeded_scenarios(code: str):
     assert answer is not None
     result = BENCH.graded(made, answer)
     assert not result.correct
-    assert result.mistake == mistake.message
+    assert result.mistake == mistake.reason.words()
 
 
 def test_keys_agree_with_the_door_and_the_probe_stays_wrong():

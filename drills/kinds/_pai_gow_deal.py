@@ -19,6 +19,7 @@ from drills.kinds.base import JSON, CardGroup, Difficulty, NamedMistake
 from games.cards import AnyCard, Card, Joker, Suit, format_cards, parse_cards
 from games.money import format_money
 from games.pai_gow import DECK, PaiGowRules, Setting, house_way, words
+from games.reasons import Reason
 
 GAME = PaiGowRules.GAME
 ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
@@ -385,3 +386,29 @@ def rank_word(high: int) -> str:
 
 def cards_words(cards: Sequence[str]) -> str:
     return " ".join(cards)
+
+
+# --- shapes ---------------------------------------------------------------------------------
+
+FieldShape = Callable[[JSON, JSON], "tuple[str, tuple[Reason, ...]] | None"]
+
+
+def field_shapes(
+    key: Mapping[str, JSON], answer: Mapping[str, JSON], shapes: Mapping[str, FieldShape]
+) -> tuple[str, tuple[Reason, ...]] | None:
+    """Each wrong field's own diagnosis (``shapes[name](yours, due)``); the first field's code
+    and every field's reasons when every wrong field has one, else None."""
+    found: list[tuple[str, tuple[Reason, ...]]] = []
+    for name, due in key.items():
+        yours = answer.get(name)
+        if yours == due:
+            continue
+        shape = shapes.get(name)
+        hit = shape(yours, due) if shape is not None else None
+        if hit is None:
+            return None
+        found.append(hit)
+    if not found:
+        return None
+    reasons = tuple(dict.fromkeys(reason for _, field_reasons in found for reason in field_reasons))
+    return found[0][0], reasons

@@ -17,6 +17,7 @@ from drills.kinds._pai_gow_deal import (
     GAME,
     YES_NO,
     Pack,
+    field_shapes,
     five_of,
     house_facts,
     house_setting,
@@ -40,10 +41,11 @@ from drills.kinds.base import (
     sort_cards_json,
 )
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_card, parse_cards
-from games.pai_gow import PaiGowRules, Setting, check_foul, house_way, rank_hand, words
+from games.pai_gow import Category, PaiGowRules, Setting, check_foul, house_way, rank_hand, words
 from games.pai_gow.codes import codes_of
 from games.pai_gow.house_ways.base import PlaceFunction
 from games.players.pai_gow import all_splits, fouled_setting, odd_split, other_setting, strengths
+from games.reasons import Reason
 
 CATEGORY_CHOICES = (
     ("five-of-a-kind", "Five of a kind"),
@@ -184,6 +186,35 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
         if len(answer["best"]) == 2:
             key["top"] = _top(parse_cards(answer["best"]))
         return key
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A hand named above what the cards make (what that needs) or below it (the better
+        hand they make); a two-card hand read by its lower card, or a card it does not hold."""
+        cards = _cards(scenario.situation["cards"])
+        value = rank_hand(cards, rules.wheel_lowest_straight)
+
+        def rank(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            if yours not in CATEGORY_LABEL:
+                return None
+            named = Category(yours)
+            if named.order > value.category.order:
+                return "pg-hand-named-too-high", (words.named_too_high(cards, named, value),)
+            return "pg-hand-named-too-low", (words.named_too_low(cards, named, value),)
+
+        def top(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            label = dict(TOP_CHOICES).get(yours)
+            if label is None:
+                return None
+            held = {card.rank.value.lower() for card in cards if isinstance(card, Card)}
+            if _has_joker(cards) and yours == "a" and due != "a":
+                return "pg-front-joker-pairs", (words.front_joker_pairs(value),)
+            if yours in held:
+                return "pg-front-lower-card", (words.front_lower_card(label, value),)
+            return "pg-front-top-not-held", (words.front_top_not_held(label, value),)
+
+        return field_shapes(scenario.solution.key, answer, {"rank": rank, "top": top})
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
@@ -327,17 +358,42 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
                 mistake_code="", mistake="", diagnosis=(),
                 explanation=f"{graded.explanation} Your pick {' '.join(front)} leaves the same two hands.",
             )
-        if not graded.specific:
-            for candidate in self.mistakes(rules):
-                wrong = candidate.solve(scenario.situation)
-                if wrong and wrong != scenario.solution.key and _plays(cards, wrong["front"], rules) == mine:
-                    return dataclasses.replace(graded, mistake_code=candidate.code, mistake=candidate.reason.words(),
-                                               diagnosis=(candidate.reason,))
-            if mine[1] > mine[0]:
-                return dataclasses.replace(graded, mistake_code="pg-house-way-fouled",
-                                           mistake="this setting fouls: the two-card hand ranks above the "
-                                                   "five-card hand (PG-12); the house way never fouls (PG-H)")
         return graded
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A wrong front named by the hands it leaves: a named mistake's hands, a foul, or how
+        the two hands compare with the house way's, with the step that decides."""
+        front = answer.get("front")
+        if not isinstance(front, list):
+            return None
+        cards = _cards(scenario.situation["cards"])
+        mine = _plays(cards, front, rules)
+        for candidate in self.mistakes(rules):
+            wrong = candidate.solve(scenario.situation)
+            if wrong and wrong != scenario.solution.key and _plays(cards, wrong["front"], rules) == mine:
+                return candidate.code, (candidate.reason,)
+        result = house_way(cards, rules)
+        setting = _front_setting(cards, front)
+        my_back, my_front = (rank_hand(hand, rules.wheel_lowest_straight) for hand in (setting.high, setting.low))
+        back, low = (rank_hand(hand, rules.wheel_lowest_straight) for hand in (result.setting.high, result.setting.low))
+        if my_front > my_back:
+            fouls = words.setting_fouls(setting.low, my_front, my_back)
+            return "pg-house-way-fouled", (fouls, words.step_reason(result))
+        if my_back.category.order < back.category.order:
+            code = "pg-house-way-back-broken"
+        elif my_back.category.order > back.category.order:
+            code = "pg-house-way-back-kept-front-lost"
+        elif my_back >= back and my_front < low:
+            code = "pg-house-way-front-weaker"
+        elif my_back < back and my_front > low:
+            code = "pg-house-way-back-weaker"
+        elif my_back < back and my_front <= low:
+            code = "pg-house-way-both-weaker"
+        else:
+            code = "pg-house-way-other-setting"
+        return code, words.house_way_differs(code, (my_back, my_front), (back, low), result)
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
@@ -471,6 +527,27 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
         if not answer["fouled"]:
             return {"fouled": "no", "reason": "none"}
         return {"fouled": "yes", "reason": "split" if "(PG-13)" in answer["reason"] else "low-higher"}
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A foul missed or called where there is none (with the hands that decide it), a
+        reason given for no foul, or the other foul's reason (PG-12 against PG-13)."""
+        setting = self._check(scenario.situation, rules)
+        check = check_foul(setting, rules)
+
+        def fouled(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]]:
+            code = "pg-foul-missed" if due == "yes" else "pg-foul-called"
+            return code, words.foul_reasons(check, setting)
+
+        def reason(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]]:
+            if due == "none":
+                return "pg-foul-reason-without-foul", (words.foul_reason_without_foul(),)
+            if due == "split":
+                return "pg-foul-reason-split", (words.foul_is_split(setting),)
+            return "pg-foul-reason-ranking", (words.foul_is_ranking(check),)
+
+        return field_shapes(scenario.solution.key, answer, {"fouled": fouled, "reason": reason})
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:

@@ -504,53 +504,530 @@ def mistake(code: str, **values: object) -> Reason:
     return Reason.of(rule, message, **values)
 
 
-MISTAKES: Final[Mapping[str, tuple[str, str]]] = MappingProxyType({
-    "pg-joker-as-ace": ("PG-J", gettext_noop(
-        "A joker is not just an Ace: it becomes whatever card makes the hand best — it completes a straight, a flush "
-        "or five of a kind, and in the two-card hand it pairs its partner")),
-    "pg-two-jokers-not-aces": ("PG-J", gettext_noop("Two jokers in the two-card hand are a pair of Aces")),
-    "pg-house-way-joker-as-ace": ("PG-J", gettext_noop(
-        "A joker is not only an Ace: the house way first lets it complete a straight, a flush or five of a kind "
-        "({way} step 0)")),
-    "pg-foul-joker-as-ace": ("PG-J", gettext_noop(
-        "A joker is not just an Ace: in the two-card hand it pairs its partner, in the five-card hand it becomes "
-        "whatever makes the hand best")),
-    "pg-foul-tie": ("PG-12", gettext_noop(
-        "A hand fouls only when the two-card hand ranks higher than the five-card hand; the back's other cards "
-        "count, so a tie on the front's cards is no foul")),
-    "pg-foul-split-ignored": ("PG-13", gettext_noop("Any split other than five cards and two is a foul")),
-    "pg-copy-to-player": ("PG-C", gettext_noop("Copies go to the player-dealer: a tie is no win for the player")),
-    "pg-foul-as-push": ("PG-12", gettext_noop("A fouled hand is no push: it forfeits the wager")),
-    "pg-fee-forgotten": ("PG-F", gettext_noop("The collection fee of {fee} is taken on every hand in action")),
-    "pg-table-fee-forgotten": ("PG-F", gettext_noop(
-        "The collection fee of {fee} is taken on every hand in action, the player-dealer's too")),
-    "pg-wheel-low": ("PG-R", gettext_noop("A-2-3-4-5 is the lowest straight in this house, not the highest")),
-    "pg-wheel-second": ("PG-R", gettext_noop(
-        "A-2-3-4-5 is the second-highest straight in this house, not the lowest")),
-    "pg-action-to-player-dealer": ("PG-4", gettext_noop(
-        "The Action button never goes to the player-dealer: it goes to the first player clockwise from the "
-        "player-dealer")),
-    "pg-action-to-empty-seat": ("PG-4", gettext_noop(
-        "An empty position cannot hold the Action button: it passes clockwise to the next player")),
-    "pg-dice-counted-from-next-seat": ("PG-3", gettext_noop(
-        "Count the dice from the player-dealer as position 1, not from the next seat or from 0")),
-    "pg-ace-replaced": ("PG-6a", gettext_noop(
-        "A joker or an Ace boxed or exposed on the deal is a misdeal, not a replacement")),
-    "pg-two-cards-replaced": ("PG-6b", gettext_noop("Two or more cards boxed or exposed on the deal is a misdeal")),
-    "pg-two-looked-redelivered": ("PG-6c", gettext_noop(
-        "Hands at the wrong spots with two or more players having looked is a misdeal, not a redelivery")),
-    "pg-dealer-hand-seen": ("PG-6d", gettext_noop(
-        "Hands at the wrong spots and a player looked at the player-dealer's hand: a misdeal")),
-    "pg-logical-way-forgotten": ("PG-7", gettext_noop(
-        "When only one player looked at hands delivered to the wrong spots, that player's hand is played the "
-        "logical way")),
-    "pg-boxed-exposed-confused": ("PG-8", gettext_noop(
-        "A boxed card is replaced at once by the next card; a card exposed on the deal is replaced after the deal "
-        "by the first of the five left-over cards")),
-    "pg-uncovered-settled": ("PG-1", gettext_noop(
-        "The part of a bet the bank cannot cover is returned, not paid or collected: the bank covers the bets in "
-        "order from the Action button")),
-    "pg-table-order": ("PG-1", gettext_noop(
-        "The table is paid and collected clockwise from the Action button, not from the first seat")),
-})
+MISTAKES: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
+    {
+        "pg-joker-as-ace": (
+            "PG-J",
+            gettext_noop(
+                "A joker is not just an Ace: it becomes whatever card makes the hand best — it completes a straight, "
+                "a flush "
+                "or five of a kind, and in the two-card hand it pairs its partner"
+            ),
+        ),
+        "pg-two-jokers-not-aces": ("PG-J", gettext_noop("Two jokers in the two-card hand are a pair of Aces")),
+        "pg-house-way-joker-as-ace": (
+            "PG-J",
+            gettext_noop(
+                "A joker is not only an Ace: the house way first lets it complete a straight, a flush or five of a "
+                "kind "
+                "({way} step 0)"
+            ),
+        ),
+        "pg-foul-joker-as-ace": (
+            "PG-J",
+            gettext_noop(
+                "A joker is not just an Ace: in the two-card hand it pairs its partner, in the five-card hand it "
+                "becomes "
+                "whatever makes the hand best"
+            ),
+        ),
+        "pg-foul-tie": (
+            "PG-12",
+            gettext_noop(
+                "A hand fouls only when the two-card hand ranks higher than the five-card hand; the back's other cards "
+                "count, so a tie on the front's cards is no foul"
+            ),
+        ),
+        "pg-foul-split-ignored": ("PG-13", gettext_noop("Any split other than five cards and two is a foul")),
+        "pg-copy-to-player": ("PG-C", gettext_noop("Copies go to the player-dealer: a tie is no win for the player")),
+        "pg-foul-as-push": ("PG-12", gettext_noop("A fouled hand is no push: it forfeits the wager")),
+        "pg-fee-forgotten": ("PG-F", gettext_noop("The collection fee of {fee} is taken on every hand in action")),
+        "pg-table-fee-forgotten": (
+            "PG-F",
+            gettext_noop("The collection fee of {fee} is taken on every hand in action, the player-dealer's too"),
+        ),
+        "pg-wheel-low": ("PG-R", gettext_noop("A-2-3-4-5 is the lowest straight in this house, not the highest")),
+        "pg-wheel-second": (
+            "PG-R",
+            gettext_noop("A-2-3-4-5 is the second-highest straight in this house, not the lowest"),
+        ),
+        "pg-action-to-player-dealer": (
+            "PG-4",
+            gettext_noop(
+                "The Action button never goes to the player-dealer: it goes to the first player clockwise from the "
+                "player-dealer"
+            ),
+        ),
+        "pg-action-to-empty-seat": (
+            "PG-4",
+            gettext_noop("An empty position cannot hold the Action button: it passes clockwise to the next player"),
+        ),
+        "pg-dice-counted-from-next-seat": (
+            "PG-3",
+            gettext_noop("Count the dice from the player-dealer as position 1, not from the next seat or from 0"),
+        ),
+        "pg-ace-replaced": (
+            "PG-6a",
+            gettext_noop("A joker or an Ace boxed or exposed on the deal is a misdeal, not a replacement"),
+        ),
+        "pg-two-cards-replaced": ("PG-6b", gettext_noop("Two or more cards boxed or exposed on the deal is a misdeal")),
+        "pg-two-looked-redelivered": (
+            "PG-6c",
+            gettext_noop(
+                "Hands at the wrong spots with two or more players having looked is a misdeal, not a redelivery"
+            ),
+        ),
+        "pg-dealer-hand-seen": (
+            "PG-6d",
+            gettext_noop("Hands at the wrong spots and a player looked at the player-dealer's hand: a misdeal"),
+        ),
+        "pg-logical-way-forgotten": (
+            "PG-7",
+            gettext_noop(
+                "When only one player looked at hands delivered to the wrong spots, that player's hand is played the "
+                "logical way"
+            ),
+        ),
+        "pg-boxed-exposed-confused": (
+            "PG-8",
+            gettext_noop(
+                "A boxed card is replaced at once by the next card; a card exposed on the deal is replaced after the "
+                "deal "
+                "by the first of the five left-over cards"
+            ),
+        ),
+        "pg-uncovered-settled": (
+            "PG-1",
+            gettext_noop(
+                "The part of a bet the bank cannot cover is returned, not paid or collected: the bank covers the bets "
+                "in "
+                "order from the Action button"
+            ),
+        ),
+        "pg-table-order": (
+            "PG-1",
+            gettext_noop("The table is paid and collected clockwise from the Action button, not from the first seat"),
+        ),
+    }
+)
 """Each named mistake's rule and sentence, by its code (the statistics' key)."""
+
+
+# --- diagnoses by the shape of a wrong answer -------------------------------------------------
+
+
+def named_too_high(cards: Sequence[AnyCard], yours: Category, value: HandValue) -> Reason:
+    """A hand named above what it is: what the named category needs, and what the cards make."""
+    return Reason.of(
+        "PG-R",
+        gettext_noop("{cards} make no {yours}, which needs {needs}; the best they make is a {due}"),
+        cards=tuple(cards),
+        yours=category_term(yours),
+        needs=Term(CATEGORY_NEEDS[yours]),
+        due=category_term(value.category),
+    )
+
+
+def named_too_low(cards: Sequence[AnyCard], yours: Category, value: HandValue) -> Reason:
+    """A hand named below what it is: the better hand the cards make, and how."""
+    rule = "PG-J" if _has_joker(cards) else "PG-R"
+    return Reason.of(
+        rule,
+        gettext_noop("{cards} make a {due} ({best}), which ranks above a {yours}: name the best hand the cards make"),
+        cards=tuple(cards),
+        due=category_term(value.category),
+        best=tuple(value.best),
+        yours=category_term(yours),
+    )
+
+
+def front_lower_card(yours: str, value: HandValue) -> Reason:
+    return Reason.of(
+        "PG-R",
+        gettext_noop("{yours} is the lower card: a two-card hand is read by its pair or its highest card, {due}"),
+        yours=yours,
+        due=top_card(value),
+    )
+
+
+def front_joker_pairs(value: HandValue) -> Reason:
+    return Reason.of(
+        "PG-J",
+        gettext_noop("In the two-card hand a joker pairs its partner: {best}, read by {due}"),
+        best=tuple(value.best),
+        due=top_card(value),
+    )
+
+
+def front_top_not_held(yours: str, value: HandValue) -> Reason:
+    return Reason.of(
+        "PG-R",
+        gettext_noop("The two-card hand {best} holds no {yours}: it is read by its pair or its highest card, {due}"),
+        best=tuple(value.best),
+        yours=yours,
+        due=top_card(value),
+    )
+
+
+def foul_verdict_wrong(check: FoulCheck, setting: Setting) -> tuple[Reason, ...]:
+    """A wrong fouled-or-not: why the hand is (or is not) fouled, with its hands."""
+    return foul_reasons(check, setting)
+
+
+def foul_reason_without_foul() -> Reason:
+    return Reason.of("PG-12", gettext_noop("A hand that is not fouled has no reason for a foul: answer Not fouled"))
+
+
+def foul_is_split(setting: Setting) -> Reason:
+    return Reason.of(
+        "PG-13",
+        gettext_noop(
+            "The reason is the split: {back} + {front} cards is not five and two, a foul before any comparison"
+        ),
+        back=len(setting.high),
+        front=len(setting.low),
+    )
+
+
+def foul_is_ranking(check: FoulCheck) -> Reason:
+    assert check.high is not None
+    assert check.low is not None
+    return Reason.of(
+        "PG-12",
+        gettext_noop(
+            "The hand is five cards and two; it fouls because the two-card hand {front} "
+            "({front_hand}) ranks higher than the five-card hand {back} ({back_hand})"
+        ),
+        front=tuple(check.low.best),
+        front_hand=category_term(check.low.category),
+        back=tuple(check.high.best),
+        back_hand=category_term(check.high.category),
+    )
+
+
+# house way
+
+
+def setting_fouls(front: Sequence[AnyCard], front_value: HandValue, back_value: HandValue) -> Reason:
+    return Reason.of(
+        "PG-12",
+        gettext_noop(
+            "Your front {front} ({front_hand}) ranks above the five-card hand left "
+            "back ({back_hand}): a foul; the house way never fouls"
+        ),
+        front=tuple(front),
+        front_hand=category_term(front_value.category),
+        back_hand=category_term(back_value.category),
+    )
+
+
+def house_way_differs(
+    code: str, mine: tuple[HandValue, HandValue], house: tuple[HandValue, HandValue], result: HouseWaySetting
+) -> tuple[Reason, ...]:
+    """Your setting against the house way's, by the shape of the difference (``code``), and
+    the step that decides it."""
+    (my_back, my_front), (house_back, house_front) = mine, house
+    values = {
+        "yours": tuple(my_front.cards),
+        "my_back": category_term(my_back.category),
+        "my_front": category_term(my_front.category),
+        "due": tuple(house_front.cards),
+        "house_back": category_term(house_back.category),
+        "house_front": category_term(house_front.category),
+    }
+    message = {
+        "pg-house-way-back-broken": gettext_noop(
+            "Your front {yours} breaks the five-card hand down to {my_back}; the house way keeps {house_back} back "
+            "and plays {due} in front"
+        ),
+        "pg-house-way-back-kept-front-lost": gettext_noop(
+            "Your setting keeps {my_back} back but leaves only {my_front} in front ({yours}); the house way plays "
+            "{due} ({house_front}) in front with {house_back} back"
+        ),
+        "pg-house-way-front-weaker": gettext_noop(
+            "With {house_back} back either way, your front {yours} ({my_front}) is weaker than the house way's {due} "
+            "({house_front})"
+        ),
+        "pg-house-way-both-weaker": gettext_noop(
+            "Your front {yours} ({my_front}) leaves both hands weaker than the house way's, which plays {due} "
+            "({house_front}) in front and a stronger {house_back} back"
+        ),
+        "pg-house-way-other-setting": gettext_noop(
+            "Your front {yours} plays {my_front} in front and {my_back} back; the house way's step sets {due} "
+            "({house_front}) in front and {house_back} back"
+        ),
+        "pg-house-way-back-weaker": gettext_noop(
+            "Your front {yours} ({my_front}) takes a card the five-card hand needs: it leaves a weaker {my_back} back "
+            "than the house way's, which plays {due} in front"
+        ),
+    }[code]
+    return Reason.of("PG-H", message, **values), step_reason(result)
+
+
+# showdown
+
+
+def winner_wrong(which: str, yours: Winner, due: Winner, mine: HandValue, theirs: HandValue) -> Reason:
+    """A hand given to the wrong side: the two values compared (PG-C on a copy)."""
+    values = {
+        "mine": tuple(mine.best),
+        "mine_hand": category_term(mine.category),
+        "theirs": tuple(theirs.best),
+        "theirs_hand": category_term(theirs.category),
+        "hand": Term(which),
+    }
+    if due is Winner.COPY:
+        return Reason.of(
+            "PG-C",
+            gettext_noop(
+                "{hand}: the player's {mine} and the player-dealer's {theirs} are a "
+                "copy (the same ranks), and copies go to the player-dealer"
+            ),
+            **values,
+        )
+    if yours is Winner.COPY:
+        return Reason.of(
+            "PG-R",
+            gettext_noop(
+                "{hand}: no copy — the player's {mine} ({mine_hand}) and the "
+                "player-dealer's {theirs} ({theirs_hand}) differ, and {winner} is "
+                "higher"
+            ),
+            winner=_winner(due),
+            **values,
+        )
+    return Reason.of(
+        "PG-R",
+        gettext_noop(
+            "{hand}: the player's {mine} ({mine_hand}) against the player-dealer's "
+            "{theirs} ({theirs_hand}): {winner} is higher"
+        ),
+        winner=_winner(due),
+        **values,
+    )
+
+
+FIVE_CARD_HAND: Final = gettext_noop("Five-card hand")
+TWO_CARD_HAND: Final = gettext_noop("Two-card hand")
+
+
+def fouled_takes_both(check: FoulCheck, setting: Setting) -> tuple[Reason, ...]:
+    return (
+        *foul_reasons(check, setting),
+        Reason.of("PG-12", gettext_noop("The player-dealer takes both hands of a fouled hand; the result is a foul")),
+    )
+
+
+def not_fouled(check: FoulCheck, setting: Setting) -> tuple[Reason, ...]:
+    return foul_reasons(check, setting)
+
+
+def result_from_hands(high: Winner, low: Winner, due: Result) -> Reason:
+    return Reason.of(
+        "PG-C",
+        gettext_noop(
+            "Five-card hand to {high}, two-card hand to {low}: the result is {due} — the "
+            "player wins only by winning both hands, one each is a push"
+        ),
+        high=Term(WINNER_LABELS[high]),
+        low=Term(WINNER_LABELS[low]),
+        due=Term(RESULT_LABELS[due]),
+    )
+
+
+def net_due(result: Result, covered: Decimal, fee: Decimal, net: Decimal) -> Reason:
+    """How the net of a settled hand is made: the bet in action, the result, the fee."""
+    values = {"covered": covered, "fee": fee, "net": net, "result": Term(RESULT_LABELS[result])}
+    if covered == 0:
+        return Reason.of(
+            "PG-1",
+            gettext_noop(
+                "No part of this bet is in action: the bank ran out before it, so it is returned and nets {net}"
+            ),
+            **values,
+        )
+    if result is Result.WIN:
+        message = gettext_noop(
+            "A win is paid even money on the {covered} in action, less the collection fee of {fee}: {net}"
+        )
+    elif result is Result.PUSH:
+        message = gettext_noop(
+            "A push neither pays nor collects the {covered} in action; only the collection fee of {fee} is taken: {net}"
+        )
+    else:
+        message = gettext_noop("A {result} collects the {covered} in action, and the collection fee of {fee}: {net}")
+    return Reason.of("PG-F" if fee else "PG-C", message, **values)
+
+
+def fee_missing(fee: Decimal, net: Decimal) -> Reason:
+    return Reason.of(
+        "PG-F",
+        gettext_noop("The collection fee of {fee} comes off every hand in action, once: the net is {net}"),
+        fee=fee,
+        net=net,
+    )
+
+
+# table
+
+
+def uncovered_part(position: int, covered: Decimal, bet: Decimal, net: Decimal) -> Reason:
+    return Reason.of(
+        "PG-1",
+        gettext_noop(
+            "Position {position}: only {covered} of the {bet} bet is in action — what the "
+            "bank had left after the bets before it; the rest is returned, so the net "
+            "is {net}"
+        ),
+        position=position,
+        covered=covered,
+        bet=bet,
+        net=net,
+    )
+
+
+def banker_net_due(net: Decimal, players: Decimal, fee: Decimal) -> Reason:
+    if fee:
+        return Reason.of(
+            "PG-F",
+            gettext_noop(
+                "The player-dealer's net is minus the players' nets ({players}), less "
+                "its own collection fee of {fee}: {net}"
+            ),
+            net=net,
+            players=players,
+            fee=fee,
+        )
+    return Reason.of(
+        "PG-1",
+        gettext_noop("The player-dealer's net is minus the sum of the players' nets ({players}): {net}"),
+        net=net,
+        players=players,
+    )
+
+
+# dice
+
+
+def dice_miscounted(total: int, yours: int, due: int) -> Reason:
+    return Reason.of(
+        "PG-3",
+        gettext_noop(
+            "The dice total {total}: counting {total} clockwise from the player-dealer "
+            "as position 1, empty positions included, ends at position {due}, not "
+            "{yours} ((total − 1) mod 7 + 1)"
+        ),
+        total=total,
+        yours=yours,
+        due=due,
+    )
+
+
+def action_on_empty(yours: int, due: int) -> Reason:
+    return Reason.of(
+        "PG-4",
+        gettext_noop(
+            "Nobody sits at position {yours}: the Action button passes clockwise to the next player, position {due}"
+        ),
+        yours=yours,
+        due=due,
+    )
+
+
+def action_elsewhere(yours: int, first: int, due: int) -> Reason:
+    return Reason.of(
+        "PG-4",
+        gettext_noop(
+            "The Action button goes to the first hand's position, {first}, or, when "
+            "nobody plays there (or it is the player-dealer's), to the next player "
+            "clockwise: position {due}, not {yours}"
+        ),
+        yours=yours,
+        first=first,
+        due=due,
+    )
+
+
+# deal procedures
+
+
+def ruling_not_due(yours: DealRuling, due: DealRuling, why: str) -> Reason:
+    """Why the ruling you chose is not the call here (``why`` a message ID of :data:`NOT_DUE`)."""
+    rule, message = NOT_DUE[why]
+    return Reason.of(rule, message, yours=Term(RULING_LABELS[yours]), due=Term(RULING_LABELS[due]))
+
+
+NOT_DUE: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
+    {
+        "no-misdeal": (
+            "PG-6",
+            gettext_noop(
+                "{yours} is not the call: nothing here makes a misdeal — no joker or Ace shown, fewer than two cards "
+                "shown, "
+                "fewer than two players looked, nobody saw the player-dealer's hand; the call is {due}"
+            ),
+        ),
+        "misdeal-first": (
+            "PG-6",
+            gettext_noop(
+                "{yours} is not the call: the deal is a misdeal, which comes before any other ruling; the call is {due}"
+            ),
+        ),
+        "not-opened": (
+            "PG-5",
+            gettext_noop("{yours} is not the call: the player-dealer's hand was not opened early; the call is {due}"),
+        ),
+        "no-wrong-spots": (
+            "PG-7",
+            gettext_noop("{yours} is not the call: no hands went to the wrong spots; the call is {due}"),
+        ),
+        "supervisor-first": (
+            "PG-5",
+            gettext_noop(
+                "{yours} is not the call: the player-dealer's hand was opened early, so a supervisor is called first; "
+                "the "
+                "call is {due}"
+            ),
+        ),
+        "redeliver-first": (
+            "PG-7",
+            gettext_noop(
+                "{yours} is not the call: the hands went to the wrong spots, so they are retrieved and redelivered "
+                "first; "
+                "the call is {due}"
+            ),
+        ),
+        "no-boxed": (
+            "PG-8",
+            gettext_noop("{yours} is not the call: no card was boxed (found face up in the deck); the call is {due}"),
+        ),
+        "no-exposed": (
+            "PG-8",
+            gettext_noop("{yours} is not the call: no card was exposed on the deal; the call is {due}"),
+        ),
+        "something-happened": (
+            "PG-6",
+            gettext_noop("{yours} is not the call: something in this deal calls for a ruling; the call is {due}"),
+        ),
+    }
+)
+
+
+def logical_way_wrong(due: bool) -> Reason:
+    if due:
+        return Reason.of(
+            "PG-H",
+            gettext_noop(
+                "A hand is set the logical way here: the player-dealer's hand opened "
+                "early (PG-5) or only one player looked at hands at the wrong spots "
+                "(PG-7)"
+            ),
+        )
+    return Reason.of(
+        "PG-H",
+        gettext_noop(
+            "No hand is set the logical way here: that happens only when the "
+            "player-dealer's hand opened early or one player looked at hands at the "
+            "wrong spots, and never after a misdeal"
+        ),
+    )

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
-from drills.kinds.base import JSON, CardGroup, Difficulty, NamedMistake
+from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
 from games.cards import AnyCard, Card, Joker, Suit, format_cards, parse_cards
 from games.money import format_money
 from games.pai_gow import DECK, PaiGowRules, Setting, house_way, words
@@ -412,3 +412,14 @@ def field_shapes(
         return None
     reasons = tuple(dict.fromkeys(reason for _, field_reasons in found for reason in field_reasons))
     return found[0][0], reasons
+
+
+def amount_shape(
+    fields: Sequence[AnswerField], name: str, yours: JSON, due: JSON
+) -> tuple[str, tuple[Reason, ...]] | None:
+    """The generic shape of a wrong amount (the wrong sign, twice or half...), or None."""
+    from drills.kinds.diagnosis import GENERIC_SHAPES
+
+    answer_field = next(answer_field for answer_field in fields if answer_field.name == name)
+    hit = GENERIC_SHAPES[FieldType.AMOUNT](answer_field, yours, due)
+    return None if hit is None else (hit[0], (hit[1],))

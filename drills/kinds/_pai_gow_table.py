@@ -17,8 +17,11 @@ from drills.kinds._pai_gow_deal import (
     GAME,
     SUITS,
     YES_NO,
+    FieldShape,
     Pack,
+    amount_shape,
     draw_bet,
+    field_shapes,
     house_facts,
     house_setting,
     named,
@@ -39,6 +42,7 @@ from drills.kinds.base import (
     FieldType,
     NamedMistake,
     Prompt,
+    Scenario,
     Solution,
 )
 from games.cards import AnyCard, Card, Joker, parse_card
@@ -47,7 +51,9 @@ from games.pai_gow import (
     BoxedCard,
     DealerHandOpenedEarly,
     DealEvent,
+    DealRuling,
     ExposedCard,
+    HandSettlement,
     PaiGowRules,
     Result,
     Setting,
@@ -56,6 +62,7 @@ from games.pai_gow import (
     TableSettlement,
     Winner,
     WrongSpots,
+    check_foul,
     payment_order,
     read_dice,
     roll,
@@ -66,6 +73,7 @@ from games.pai_gow import (
 )
 from games.pai_gow.dice import action_position, first_hand_position
 from games.players.pai_gow import fouled_setting, odd_split, other_setting, strengths
+from games.reasons import Reason
 
 NamedMistakeSolver = Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]
 WINNER_CHOICES = (("player", "Player"), ("banker", "Player-dealer"), ("copy", "Copy (a tie)"))
@@ -235,6 +243,45 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {name: answer[name] for name in ("high", "low", "result", "win")}
 
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A hand given to the wrong side (the two values, a copy), a result that does not
+        follow from the hands or a foul missed or called, a net made the wrong way."""
+        result = self._showdown(scenario.situation, rules)
+        check = check_foul(result.player, rules)
+
+        def hand(index: int, label: str) -> FieldShape:
+            def shape(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+                if yours not in {winner.value for winner in Winner}:
+                    return None
+                if result.values is None:
+                    return "pg-showdown-foul-takes-both", words.fouled_takes_both(check, result.player)
+                mine, theirs = result.values[index], result.values[index + 2]
+                code = ("pg-showdown-copy" if due == Winner.COPY else
+                        "pg-showdown-no-copy" if yours == Winner.COPY else "pg-showdown-higher-hand")
+                return code, (words.winner_wrong(label, Winner(yours), Winner(due), mine, theirs),)
+
+            return shape
+
+        def outcome(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]]:
+            if result.result is Result.FOUL:
+                return "pg-showdown-foul-missed", words.fouled_takes_both(check, result.player)
+            if yours == Result.FOUL:
+                return "pg-showdown-not-fouled", words.foul_reasons(check, result.player)
+            return "pg-showdown-result", (words.result_from_hands(result.high, result.low, result.result),)
+
+        def net(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            generic = amount_shape(scenario.fields, "win", yours, due)
+            if generic is not None:
+                return generic
+            if result.fee and Decimal(str(yours)) == result.win + result.fee:
+                return "pg-fee-left-out", (words.fee_missing(result.fee, result.win),)
+            return "pg-showdown-net", (words.net_due(result.result, result.covered, result.fee, result.win),)
+
+        return field_shapes(scenario.solution.key, answer, {
+            "high": hand(0, words.FIVE_CARD_HAND), "low": hand(1, words.TWO_CARD_HAND), "result": outcome, "win": net})
+
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def copy_to_player(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             result = self._showdown(situation, rules)
@@ -329,6 +376,29 @@ class PaiGowDice(DrillKind[PaiGowRules]):
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"first_hand": answer["first_hand"], "action": answer["action"]}
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """The dice miscounted (the formula and the total), the Action button on an empty
+        position or a position it does not reach first."""
+        reading = read_dice(scenario.situation["dice"], scenario.situation["occupied"])
+
+        def first(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            if not isinstance(yours, int):
+                return None
+            return "pg-dice-miscounted", (words.dice_miscounted(reading.total, yours, reading.first_hand),)
+
+        def action(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            if not isinstance(yours, int):
+                return None
+            if yours == 1:
+                return "pg-action-to-player-dealer", (words.mistake("pg-action-to-player-dealer"),)
+            if yours not in scenario.situation["occupied"]:
+                return "pg-action-to-empty-seat", (words.action_on_empty(yours, reading.action),)
+            return "pg-action-passed-wrong", (words.action_elsewhere(yours, reading.first_hand, reading.action),)
+
+        return field_shapes(scenario.solution.key, answer, {"first_hand": first, "action": action})
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def to_player_dealer(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
@@ -490,6 +560,40 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"ruling": answer["ruling"], "logical_way": yes_no(answer["logical_way"])}
 
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """Why the ruling chosen is not the call (its event did not happen, or a ruling that
+        comes first applies), and when a hand is (not) set the logical way."""
+        events = scenario.situation["events"]
+        outcome = rule_deal(_events(scenario.situation))
+        types = {event["type"] for event in events}
+
+        def ruling(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            if yours not in {choice.value for choice in DealRuling}:
+                return None
+            mine, right = DealRuling(yours), DealRuling(due)
+            if right is DealRuling.MISDEAL:
+                why = "misdeal-first"
+            elif mine is DealRuling.MISDEAL:
+                why = "no-misdeal"
+            elif mine is DealRuling.CONTINUE:
+                why = "something-happened"
+            elif mine is DealRuling.CALL_SUPERVISOR:
+                why = "not-opened"
+            elif mine is DealRuling.REDELIVER:
+                why = "no-wrong-spots" if "wrong-spots" not in types else "supervisor-first"
+            else:
+                shown = "boxed" if mine is DealRuling.REPLACE_BOXED_CARD else "exposed"
+                why = (f"no-{shown}" if shown not in types else
+                       "supervisor-first" if right is DealRuling.CALL_SUPERVISOR else "redeliver-first")
+            return f"pg-deal-{why}", (words.ruling_not_due(mine, right, why), *outcome.reasons)
+
+        def logical(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]]:
+            return "pg-deal-logical-way", (words.logical_way_wrong(due == "yes"), *outcome.reasons)
+
+        return field_shapes(scenario.solution.key, answer, {"ruling": ruling, "logical_way": logical})
+
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def changed(change: str) -> NamedMistakeSolver:
             def solve(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
@@ -628,6 +732,46 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
                                 for position, hand in answer["hands"].items()}
         key["banker_net"] = answer["banker_net"]
         return key
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A position's net made the wrong way (the wrong sign or twice it, the whole bet where
+        the bank covered part, the result and the fee), the player-dealer's net against the
+        players' nets."""
+        settlement = self._settle(scenario.situation, rules)
+        shapes: dict[str, FieldShape] = {}
+        for hand in settlement.hands:
+            shapes[_position_field(hand.position)] = self._hand_shape(scenario, hand, rules)
+        players = -sum((hand.win for hand in settlement.hands), ZERO)
+
+        def banker(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            generic = amount_shape(scenario.fields, "banker_net", yours, due)
+            if generic is not None:
+                return generic
+            fee = settlement.banker_fee
+            return "pg-banker-net", (words.banker_net_due(settlement.banker_net, players, fee),)
+
+        shapes["banker_net"] = banker
+        return field_shapes(scenario.solution.key, answer, shapes)
+
+    @staticmethod
+    def _hand_shape(scenario: Scenario, hand: HandSettlement, rules: PaiGowRules) -> FieldShape:
+        name = _position_field(hand.position)
+
+        def shape(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            generic = amount_shape(scenario.fields, name, yours, due)
+            if generic is not None:
+                return generic
+            mine = Decimal(str(yours))
+            if hand.covered < hand.bet and mine == Decimal(_net(hand.result, hand.bet, rules)):
+                return "pg-uncovered-part", (words.uncovered_part(hand.position, hand.covered, hand.bet, hand.win),)
+            fee = hand.showdown.fee
+            if fee and mine == hand.win + fee:
+                return "pg-fee-left-out", (words.fee_missing(fee, hand.win),)
+            return "pg-position-net", (words.net_due(hand.result, hand.covered, fee, hand.win),)
+
+        return shape
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def total(situation: Mapping[str, JSON]) -> Decimal:

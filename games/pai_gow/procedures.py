@@ -204,6 +204,6 @@ def rule_deal(events: Sequence[DealEvent]) -> DealOutcome:
     if logical_way:
         applied.append(Reason.of("PG-H", gettext_noop("The logical way is the house way")))
     if not applied:
-        nothing = Reason.of("", gettext_noop("Nothing in the deal calls for a ruling: play continues"))
+        nothing = Reason.of("", gettext_noop("Nothing in the deal calls for a ruling: play continues."))
         return DealOutcome(DealRuling.CONTINUE, False, (), (nothing,))
     return DealOutcome(ruling, logical_way, tuple(r.rule for r in applied), tuple(applied))

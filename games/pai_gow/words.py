@@ -11,7 +11,7 @@ that decided it (cards printed with symbols, money as money, words of the game a
 >>> from games.pai_gow.ranking import rank_hand
 >>> cards = parse_cards(["JK", "KS", "QS", "JS", "TS"])
 >>> explain(hand_reasons(cards, rank_hand(cards)))
-'A♠ K♠ Q♠ J♠ T♠ as a five-card hand is a straight flush (PG-R). A joker becomes whatever card \
+'joker K♠ Q♠ J♠ T♠ as a five-card hand is a straight flush (PG-R). A joker becomes whatever card \
 makes the hand best, a card already held included: here A♠ (PG-J).'
 """
 
@@ -134,7 +134,7 @@ def hand_reasons(cards: Sequence[AnyCard], value: HandValue) -> tuple[Reason, ..
             Reason.of(
                 "PG-R",
                 gettext_noop("{cards} as a five-card hand is a {category}"),
-                cards=tuple(value.best),
+                cards=tuple(cards),
                 category=category_term(value.category),
             )
         ]
@@ -367,7 +367,7 @@ def showdown_reasons(result: Showdown) -> tuple[Reason, ...]:
             )
         )
     else:
-        reasons.append(Reason.of("", gettext_noop("The player's net is {net}"), net=result.win))
+        reasons.append(Reason.of("PG-C", gettext_noop("The player's net is {net}"), net=result.win))
     return tuple(reasons)
 
 
@@ -419,7 +419,9 @@ def table_reasons(settlement: TableSettlement, bank: Decimal, action: int) -> tu
         else:
             reasons.append(
                 Reason.of(
-                    "", gettext_noop("Position {position}: {covered} of {bet} in action; {result}, net {net}"), **values
+                    "PG-1",
+                    gettext_noop("Position {position}: {covered} of {bet} in action; {result}, net {net}"),
+                    **values,
                 )
             )
     if settlement.banker_fee:
@@ -846,17 +848,24 @@ def net_due(result: Result, covered: Decimal, fee: Decimal, net: Decimal) -> Rea
             ),
             **values,
         )
-    if result is Result.WIN:
-        message = gettext_noop(
-            "A win is paid even money on the {covered} in action, less the collection fee of {fee}: {net}"
+    if fee:
+        message = {
+            Result.WIN: gettext_noop(
+                "A win is paid even money on the {covered} in action, less the collection fee of {fee}: {net}"
+            ),
+            Result.PUSH: gettext_noop(
+                "A push neither pays nor collects the {covered} in action; only the collection fee of {fee} is "
+                "taken: {net}"
+            ),
+        }.get(
+            result, gettext_noop("A {result} collects the {covered} in action, and the collection fee of {fee}: {net}")
         )
-    elif result is Result.PUSH:
-        message = gettext_noop(
-            "A push neither pays nor collects the {covered} in action; only the collection fee of {fee} is taken: {net}"
-        )
-    else:
-        message = gettext_noop("A {result} collects the {covered} in action, and the collection fee of {fee}: {net}")
-    return Reason.of("PG-F" if fee else "PG-C", message, **values)
+        return Reason.of("PG-F", message, **values)
+    message = {
+        Result.WIN: gettext_noop("A win is paid even money on the {covered} in action: {net}"),
+        Result.PUSH: gettext_noop("A push neither pays nor collects the {covered} in action: {net}"),
+    }.get(result, gettext_noop("A {result} collects the {covered} in action: {net}"))
+    return Reason.of("PG-C", message, **values)
 
 
 def fee_missing(fee: Decimal, net: Decimal) -> Reason:
@@ -913,9 +922,8 @@ def dice_miscounted(total: int, yours: int, due: int) -> Reason:
     return Reason.of(
         "PG-3",
         gettext_noop(
-            "The dice total {total}: counting {total} clockwise from the player-dealer "
-            "as position 1, empty positions included, ends at position {due}, not "
-            "{yours} ((total − 1) mod 7 + 1)"
+            "The dice total {total}: counting {total} clockwise from the player-dealer as position 1, empty "
+            "positions included — position (total − 1) mod 7 + 1 — ends at position {due}, not {yours}"
         ),
         total=total,
         yours=yours,
@@ -927,7 +935,8 @@ def action_on_empty(yours: int, due: int) -> Reason:
     return Reason.of(
         "PG-4",
         gettext_noop(
-            "Nobody sits at position {yours}: the Action button passes clockwise to the next player, position {due}"
+            "Nobody sits at position {yours}, so it cannot hold the Action button: passed on clockwise from the first "
+            "hand, it reaches position {due}"
         ),
         yours=yours,
         due=due,
@@ -1018,9 +1027,8 @@ def logical_way_wrong(due: bool) -> Reason:
         return Reason.of(
             "PG-H",
             gettext_noop(
-                "A hand is set the logical way here: the player-dealer's hand opened "
-                "early (PG-5) or only one player looked at hands at the wrong spots "
-                "(PG-7)"
+                "A hand is set the logical way here: the player-dealer's hand opened early or only one player "
+                "looked at hands at the wrong spots"
             ),
         )
     return Reason.of(

@@ -410,7 +410,7 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
         mistakes = [NamedMistake("pg-house-way-joker-as-ace", words.mistake("pg-house-way-joker-as-ace", way=way.cite),
                                  as_ace)]
         # the house way's own common wrong readings, each citing the step of that way
-        mistakes += [NamedMistake(wrong.code, wrong.message, self._misreading_solver(wrong.place, rules))
+        mistakes += [NamedMistake(wrong.code, wrong.reason, self._misreading_solver(wrong.place, rules))
                      for wrong in way.misreadings]
         return mistakes
 

@@ -284,7 +284,7 @@ def house_way_reasons(result: HouseWaySetting, high: HandValue, low: HandValue) 
 
 def step_reason(result: HouseWaySetting) -> Reason:
     """The house-way step that placed the cards, in the way's own words (its thresholds)."""
-    return Reason("PG-H", result.explanation)
+    return result.why if result.why is not None else Reason("PG-H", result.explanation)
 
 
 # --- showdown --------------------------------------------------------------------------------

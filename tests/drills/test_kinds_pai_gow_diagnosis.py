@@ -125,7 +125,9 @@ CASES = [
 
 @pytest.mark.parametrize(("slug", "situation", "change", "rules", "code", "words"), CASES,
                          ids=[f"{case[0]}:{case[4]}" for case in CASES])
-def test_a_wrong_answer_gets_its_own_diagnosis(slug, situation, change, rules, code, words):
+def test_a_wrong_answer_gets_its_own_diagnosis(
+    slug: str, situation: dict[str, Any], change: dict[str, Any], rules: PaiGowRules, code: str, words: str
+) -> None:
     result = diagnosed(slug, situation, change, rules)
     assert result.mistake_code == code, (result.mistake_code, result.mistake)
     assert words in result.mistake, result.mistake
@@ -134,7 +136,7 @@ def test_a_wrong_answer_gets_its_own_diagnosis(slug, situation, change, rules, c
 
 
 @pytest.mark.parametrize("slug", PAI_GOW_KINDS)
-def test_nine_in_ten_generated_wrong_answers_get_a_specific_diagnosis(slug):
+def test_nine_in_ten_generated_wrong_answers_get_a_specific_diagnosis(slug: str) -> None:
     share = measure_kind(get_kind(slug), RULES, range(4))
     assert share.total > 20
     assert share.share >= Decimal("0.9"), (share.by_source, share.undiagnosed[:3])

@@ -14,11 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from typing import Final
 
 from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
 from games.cards import AnyCard, Card, Joker, Suit, format_cards, parse_cards
 from games.money import format_money
 from games.pai_gow import DECK, PaiGowRules, Setting, house_way, words
+from games.pai_gow.house_ways.pg_h import Thresholds
 from games.reasons import Reason
 
 GAME = PaiGowRules.GAME
@@ -125,6 +127,10 @@ def _five_standard(pack: Pack, rng: random.Random, shape: str, top: int | None) 
 
 # --- seven-card shapes (house way, fouls, showdowns) ------------------------------------------
 
+_WAY: Final = Thresholds()
+"""The ranks of the default house way's steps (PG-H), read from the engine: the shapes aim
+at each step's cases (only aims: the key is always the engine's, under the rules' way)."""
+
 
 def seven_of(pack: Pack, rng: random.Random, shape: str) -> list[AnyCard]:
     """Seven cards aiming at ``shape`` (see :data:`SEVEN_SHAPES`), shuffled; falls back to
@@ -197,8 +203,8 @@ def _flush_pair(pack: Pack, rng: random.Random) -> list[AnyCard] | None:
 
 
 def _straight_ace_pair(pack: Pack, rng: random.Random) -> list[AnyCard] | None:
-    """A straight without an Ace, an Ace, and a pair of 10s–Kings (PG-H step 4's exception)."""
-    pair_rank = rng.choice((TEN, JACK, QUEEN, KING))
+    """A straight without an Ace, an Ace, and a pair of the ranks PG-H step 4's exception names."""
+    pair_rank = rng.choice(range(_WAY.ace_front_pairs[0], _WAY.ace_front_pairs[1] + 1))
     tops = [top for top in range(6, 14) if pair_rank in window(top)]
     ranks = window(rng.choice(tops))
     core = _ranks_of(pack, ranks)
@@ -271,20 +277,20 @@ SEVEN_SHAPES: Mapping[str, Callable[[Pack, random.Random], list[AnyCard] | None]
     "no-pair": _pattern([1] * 7),
     "one-pair": _pattern([2, 1, 1, 1, 1, 1]),
     "top-pair": _top_pair,
-    "two-pair-high": _two_pair(range(JACK, ACE + 1), None),
-    "two-pair-mid-ace": _two_pair(range(7, TEN + 1), ACE),
-    "two-pair-mid": _two_pair(range(7, TEN + 1), None),
-    "two-pair-low-king": _two_pair(range(3, 7), KING),
-    "two-pair-low": _two_pair(range(3, 7), None),
+    "two-pair-high": _two_pair(range(_WAY.two_pair_split_from, ACE + 1), None),
+    "two-pair-mid-ace": _two_pair(range(_WAY.two_pair_ace_from, _WAY.two_pair_split_from), ACE),
+    "two-pair-mid": _two_pair(range(_WAY.two_pair_ace_from, _WAY.two_pair_split_from), None),
+    "two-pair-low-king": _two_pair(range(_WAY.two_pair_king_from, _WAY.two_pair_ace_from), KING),
+    "two-pair-low": _two_pair(range(_WAY.two_pair_king_from, _WAY.two_pair_ace_from), None),
     "three-pair": _pattern([2, 2, 2, 1]),
     "trips": _pattern([3, 1, 1, 1, 1]),
     "trips-aces": _aces_trips,
     "full-house": _pattern([3, 2, 1, 1]),
     "two-trips": _pattern([3, 3, 1]),
-    "quads-high": _quads(range(JACK, ACE + 1), False),
-    "quads-mid-keep": _quads(range(7, TEN + 1), True),
-    "quads-mid": _quads(range(7, TEN + 1), False),
-    "quads-low": _quads(range(2, 7), False),
+    "quads-high": _quads(range(_WAY.quads_split_from, ACE + 1), False),
+    "quads-mid-keep": _quads(range(_WAY.quads_keep_from, _WAY.quads_split_from), True),
+    "quads-mid": _quads(range(_WAY.quads_keep_from, _WAY.quads_split_from), False),
+    "quads-low": _quads(range(2, _WAY.quads_keep_from), False),
     "straight-pair": _straight_pair,
     "flush-pair": _flush_pair,
     "straight-ace-pair": _straight_ace_pair,

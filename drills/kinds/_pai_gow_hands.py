@@ -47,18 +47,7 @@ from games.pai_gow.house_ways.base import PlaceFunction
 from games.players.pai_gow import all_splits, fouled_setting, odd_split, other_setting, strengths
 from games.reasons import Reason
 
-CATEGORY_CHOICES = (
-    ("five-of-a-kind", "Five of a kind"),
-    ("straight-flush", "Straight flush"),
-    ("four-of-a-kind", "Four of a kind"),
-    ("full-house", "Full house"),
-    ("flush", "Flush"),
-    ("straight", "Straight"),
-    ("three-of-a-kind", "Three of a kind"),
-    ("two-pair", "Two pair"),
-    ("pair", "Pair"),
-    ("high-card", "High card (no pair)"),
-)
+CATEGORY_CHOICES = tuple((category.value, label) for category, label in words.CATEGORY_CHOICE_LABELS.items())
 FRONT_CHOICES = (("pair", "Pair"), ("high-card", "No pair (high card)"))
 TOP_CHOICES = tuple((Rank.from_high(high).value.lower(), str(Rank.from_high(high).value).replace("T", "10"))
                     for high in range(14, 1, -1))

@@ -76,8 +76,8 @@ from games.players.pai_gow import fouled_setting, odd_split, other_setting, stre
 from games.reasons import Reason
 
 NamedMistakeSolver = Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]
-WINNER_CHOICES = (("player", "Player"), ("banker", "Player-dealer"), ("copy", "Copy (a tie)"))
-RESULT_CHOICES = (("win", "Win"), ("lose", "Lose"), ("push", "Push"), ("foul", "Foul"))
+WINNER_CHOICES = tuple((winner.value, label) for winner, label in words.WINNER_LABELS.items())
+RESULT_CHOICES = tuple((result.value, label) for result, label in words.RESULT_LABELS.items())
 
 
 def _net(result: Result, covered: Decimal, rules: PaiGowRules) -> str:
@@ -425,14 +425,7 @@ class PaiGowDice(DrillKind[PaiGowRules]):
 
 # --- 6. deal procedures ------------------------------------------------------------------------------
 
-RULING_CHOICES = (
-    ("continue", "Continue"),
-    ("replace-boxed-card", "Replace the boxed card"),
-    ("replace-exposed-card", "Replace the exposed card"),
-    ("redeliver", "Retrieve and redeliver the hands"),
-    ("misdeal", "Misdeal"),
-    ("call-supervisor", "Call a supervisor"),
-)
+RULING_CHOICES = tuple((ruling.value, label) for ruling, label in words.RULING_LABELS.items())
 
 
 def _is_big(card: AnyCard) -> bool:

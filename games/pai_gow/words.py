@@ -61,6 +61,22 @@ CATEGORY_LABELS: Final[Mapping[Category, str]] = MappingProxyType(
 )
 """Each PG-R category in words, highest first (the drills' choices read them)."""
 
+CATEGORY_CHOICE_LABELS: Final[Mapping[Category, str]] = MappingProxyType(
+    {
+        Category.FIVE_OF_A_KIND: gettext_noop("Five of a kind"),
+        Category.STRAIGHT_FLUSH: gettext_noop("Straight flush"),
+        Category.FOUR_OF_A_KIND: gettext_noop("Four of a kind"),
+        Category.FULL_HOUSE: gettext_noop("Full house"),
+        Category.FLUSH: gettext_noop("Flush"),
+        Category.STRAIGHT: gettext_noop("Straight"),
+        Category.THREE_OF_A_KIND: gettext_noop("Three of a kind"),
+        Category.TWO_PAIR: gettext_noop("Two pair"),
+        Category.PAIR: gettext_noop("Pair"),
+        Category.HIGH_CARD: gettext_noop("High card (no pair)"),
+    }
+)
+"""Each category as a choice to answer with, highest first."""
+
 CATEGORY_NEEDS: Final[Mapping[Category, str]] = MappingProxyType(
     {
         Category.FIVE_OF_A_KIND: gettext_noop("five cards of one rank (a joker among them)"),

@@ -25,6 +25,7 @@ from drills.kinds._pai_gow_deal import (
     seven_of,
     yes_no,
 )
+from drills.kinds._pai_gow_situations import Cards, SetHand
 from drills.kinds.base import (
     JSON,
     AnswerField,
@@ -119,29 +120,29 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
         if difficulty is Difficulty.EASY:
             shape = rng.choice(("high", "pair", "two-pair", "trips", "straight", "flush", "full", "quads"))
-            return {"cards": format_cards(five_of(pack, rng, shape))}
+            return Cards(tuple(five_of(pack, rng, shape))).to_json()
         if difficulty is Difficulty.NORMAL:
             if rng.random() < 0.2:
-                return {"cards": format_cards(pack.deal(2))}
+                return Cards(tuple(pack.deal(2))).to_json()
             shape = rng.choice(("high", "pair", "two-pair", "trips", "straight", "flush", "full", "quads",
                                 "straight-flush"))
-            return {"cards": format_cards(five_of(pack, rng, shape, 1 if rng.random() < 0.3 else 0))}
+            return Cards(tuple(five_of(pack, rng, shape, 1 if rng.random() < 0.3 else 0))).to_json()
         roll = rng.random()
         if roll < 0.25:  # the two-card hand with jokers: pairs its partner; two jokers are Aces
             jokers = rng.choice((1, 1, 2))
             cards = [card for card in (pack.joker() for _ in range(jokers)) if card is not None]
             cards += pack.deal(2 - len(cards), jokers=False)
             rng.shuffle(cards)
-            return {"cards": format_cards(cards)}
+            return Cards(tuple(cards)).to_json()
         shape, jokers, top = rng.choice((
             ("five", 1, None), ("five", 2, None), ("straight", 1, None), ("straight", 2, None),
             ("flush", 1, None), ("flush", 2, None), ("straight-flush", 1, None), ("straight", 0, 5),
             ("straight", 1, 5), ("straight-flush", 1, 5), ("quads", 1, None), ("full", 1, None),
         ))
-        return {"cards": format_cards(five_of(pack, rng, shape, jokers, top=top))}
+        return Cards(tuple(five_of(pack, rng, shape, jokers, top=top))).to_json()
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
-        cards = _cards(situation["cards"])
+        cards = Cards.from_json(situation).cards
         value = rank_hand(cards, rules.wheel_lowest_straight)
         key: dict[str, JSON] = {"rank": value.category.value}
         if len(cards) == 2:
@@ -150,7 +151,7 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
         return Solution(key=key, rules=tuple(sorted(words.cited(reasons))), reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
-        cards = tuple(situation["cards"])
+        cards = tuple(format_cards(Cards.from_json(situation).cards))
         if len(cards) == 2:
             return Prompt(
                 question="This is a two-card (front) hand. Is it a pair, and a pair of what (or what is its "
@@ -160,7 +161,7 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
         return Prompt(question="Name this five-card hand.", cards=(CardGroup("hand", "Five-card hand", cards),))
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
-        if len(situation["cards"]) == 2:
+        if len(Cards.from_json(situation).cards) == 2:
             return (
                 AnswerField("rank", "The hand is", FieldType.CHOICE, choices=FRONT_CHOICES),
                 AnswerField("top", "Pair of / highest card", FieldType.CHOICE, choices=TOP_CHOICES),
@@ -168,7 +169,7 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
         return (AnswerField("rank", "The hand is", FieldType.CHOICE, choices=CATEGORY_CHOICES),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "rank", {"cards": situation["cards"]}
+        return "rank", Cards.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         key: dict[str, JSON] = {"rank": answer["rank"]}
@@ -181,7 +182,7 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
     ) -> tuple[str, tuple[Reason, ...]] | None:
         """A hand named above what the cards make (what that needs) or below it (the better
         hand they make); a two-card hand read by its lower card, or a card it does not hold."""
-        cards = _cards(scenario.situation["cards"])
+        cards = Cards.from_json(scenario.situation).cards
         value = rank_hand(cards, rules.wheel_lowest_straight)
 
         def rank(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
@@ -207,7 +208,7 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            cards = _cards(situation["cards"])
+            cards = Cards.from_json(situation).cards
             readings = _jokers_as_aces(cards)
             if not _has_joker(cards) or not readings:
                 return None
@@ -218,7 +219,7 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
             return key
 
         def two_jokers(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            cards = _cards(situation["cards"])
+            cards = Cards.from_json(situation).cards
             if len(cards) != 2 or not all(isinstance(card, Joker) for card in cards):
                 return None
             value = rank_hand(parse_cards(["AS", "KS"]), rules.wheel_lowest_straight)  # two different cards
@@ -303,10 +304,10 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
             if not _probe_is_equivalent(cards, rules):
                 break
             rng.shuffle(cards)
-        return {"cards": format_cards(cards)}
+        return Cards(tuple(cards)).to_json()
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
-        cards = _cards(situation["cards"])
+        cards = Cards.from_json(situation).cards
         result = house_way(cards, rules)
         high = rank_hand(result.setting.high, rules.wheel_lowest_straight)
         low = rank_hand(result.setting.low, rules.wheel_lowest_straight)
@@ -317,9 +318,10 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
                         family=family)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
+        seven = tuple(format_cards(Cards.from_json(situation).cards))
         return Prompt(
             question="Set this hand the house way: tap the two cards that go in the two-card (front) hand.",
-            cards=(CardGroup("seven", "The player's seven cards", tuple(situation["cards"])),),
+            cards=(CardGroup("seven", "The player's seven cards", seven),),
             facts=house_facts(rules, way=True),
         )
 
@@ -327,7 +329,7 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
         return (AnswerField("front", "Two-card hand", FieldType.CARDS, count=2, source="seven"),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "house-way", {"cards": situation["cards"]}
+        return "house-way", Cards.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"front": sort_cards_json(parse_cards(answer["low"]))}
@@ -339,7 +341,7 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
         front = answer.get("front")
         if graded.correct or not isinstance(front, list):
             return graded
-        cards = _cards(scenario.situation["cards"])
+        cards = Cards.from_json(scenario.situation).cards
         mine = _plays(cards, front, rules)
         if mine == _plays(cards, scenario.solution.key["front"], rules):
             return dataclasses.replace(
@@ -357,7 +359,7 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
         front = answer.get("front")
         if not isinstance(front, list):
             return None
-        cards = _cards(scenario.situation["cards"])
+        cards = Cards.from_json(scenario.situation).cards
         mine = _plays(cards, front, rules)
         for candidate in self.mistakes(rules):
             wrong = candidate.solve(scenario.situation)
@@ -386,7 +388,7 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            cards = _cards(situation["cards"])
+            cards = Cards.from_json(situation).cards
             readings = _jokers_as_aces(cards)
             if not _has_joker(cards) or not readings:
                 return None
@@ -406,7 +408,7 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
     @staticmethod
     def _misreading_solver(place: PlaceFunction, rules: PaiGowRules) -> NamedMistakeSolver:
         def solve(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            cards = _cards(situation["cards"])
+            cards = Cards.from_json(situation).cards
             i, j, _ = place(codes_of(cards), rules.tables)
             return {"front": sort_cards_json([cards[i], cards[j]])}
 
@@ -465,7 +467,7 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
                 setting = other_setting(rng, cards, rules) if roll < 0.8 else house_setting(cards, rules)
         else:
             setting = self._hard(pack, rng, roll, rules)
-        return {"high": format_cards(setting.high), "low": format_cards(setting.low)}
+        return SetHand(setting).to_json()
 
     def _hard(self, pack: Pack, rng: random.Random, roll: float, rules: PaiGowRules) -> Setting:
         if roll < 0.12:
@@ -485,7 +487,7 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
         return house_setting(cards, rules)  # pragma: no cover - close calls are common
 
     def _check(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Setting:
-        return Setting(_cards(situation["high"]), _cards(situation["low"]))
+        return SetHand.from_json(situation).setting
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         setting = self._check(situation, rules)
@@ -495,7 +497,8 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
                         reasons=words.foul_reasons(check, setting))
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
-        high, low = tuple(situation["high"]), tuple(situation["low"])
+        setting = SetHand.from_json(situation).setting
+        high, low = tuple(format_cards(setting.high)), tuple(format_cards(setting.low))
         return Prompt(
             question="The player hands you this setting. Is the hand fouled, and why?",
             cards=(CardGroup("high", f"Back hand ({len(high)} cards)", high),
@@ -510,7 +513,7 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "foul", {"high": situation["high"], "low": situation["low"]}
+        return "foul", SetHand.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         if not answer["fouled"]:
@@ -547,7 +550,7 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
             if not readings:
                 return None
             reading = readings[0]
-            return self.solve({"high": format_cards(reading[:5]), "low": format_cards(reading[5:])}, rules).key
+            return self.solve(SetHand(Setting(reading[:5], reading[5:])).to_json(), rules).key
 
         def tie_fouls(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             setting = self._check(situation, rules)

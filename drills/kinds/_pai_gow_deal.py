@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Final
 
 from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
-from games.cards import AnyCard, Card, Joker, Suit, format_cards, parse_cards
+from games.cards import AnyCard, Card, Joker, Suit, format_cards
 from games.money import format_money
 from games.pai_gow import DECK, PaiGowRules, Setting, house_way, words
 from games.pai_gow.house_ways.pg_h import Thresholds
@@ -305,25 +305,12 @@ SEVEN_SHAPES: Mapping[str, Callable[[Pack, random.Random], list[AnyCard] | None]
 """The seven-card shapes: a name, and a builder that may fail (None) when the pack runs short."""
 
 
-def plain_seven(pack: Pack) -> list[AnyCard]:
-    """Seven cards without a joker (easy drills)."""
-    return pack.deal(7, jokers=False)
-
-
 # --- settings -------------------------------------------------------------------------------
 # How a simulated player sets a hand (the house way, a foul, an odd split, a setting of
 # their own) is the one player policy's, ``games.players.pai_gow``, which the kinds import.
 
 def house_setting(cards: Sequence[AnyCard], rules: PaiGowRules) -> Setting:
     return house_way(cards, rules).setting
-
-
-def setting_json(setting: Setting) -> dict[str, JSON]:
-    return {"high": format_cards(setting.high), "low": format_cards(setting.low)}
-
-
-def setting_of(data: Mapping[str, JSON]) -> Setting:
-    return Setting(parse_cards(data["high"]), parse_cards(data["low"]))
 
 
 # --- money ------------------------------------------------------------------------------------
@@ -355,9 +342,9 @@ def yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
-def setting_groups(name: str, label: str, data: Mapping[str, JSON]) -> tuple[CardGroup, CardGroup]:
+def setting_groups(name: str, label: str, setting: Setting) -> tuple[CardGroup, CardGroup]:
     """Two card groups for a set hand: the back (five-card) hand and the front (two-card) hand."""
-    high, low = tuple(data["high"]), tuple(data["low"])
+    high, low = tuple(format_cards(setting.high)), tuple(format_cards(setting.low))
     back = "five-card hand (back)" if len(high) == 5 else f"back hand ({len(high)} cards)"
     front = "two-card hand (front)" if len(low) == 2 else f"front hand ({len(low)} cards)"
     return CardGroup(f"{name}_high", f"{label}: {back}", high), CardGroup(f"{name}_low", f"{label}: {front}", low)
@@ -381,17 +368,6 @@ def house_facts(rules: PaiGowRules, *, fee: bool = False, way: bool = False) -> 
     if way:
         facts.append(("House way", rules.way.description))
     return tuple(facts)
-
-
-RANK_WORDS = {14: "Ace", 13: "King", 12: "Queen", 11: "Jack", 10: "10"}
-
-
-def rank_word(high: int) -> str:
-    return RANK_WORDS.get(high, str(high))
-
-
-def cards_words(cards: Sequence[str]) -> str:
-    return " ".join(cards)
 
 
 # --- shapes ---------------------------------------------------------------------------------

@@ -26,12 +26,11 @@ from drills.kinds._pai_gow_deal import (
     house_setting,
     named,
     setting_groups,
-    setting_json,
-    setting_of,
     seven_of,
     window,
     yes_no,
 )
+from drills.kinds._pai_gow_situations import Deal, Dice, Table, Versus, event_json
 from drills.kinds.base import (
     JSON,
     AnswerField,
@@ -45,7 +44,7 @@ from drills.kinds.base import (
     Scenario,
     Solution,
 )
-from games.cards import AnyCard, Card, Joker, parse_card
+from games.cards import AnyCard, Card, Joker, format_card, parse_card
 from games.money import ZERO, format_money
 from games.pai_gow import (
     BoxedCard,
@@ -156,16 +155,15 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
     general_label = "Compare the hands"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
-        bet = format_money(draw_bet(rng, difficulty))
+        bet = draw_bet(rng, difficulty)
         for _ in range(10):
             pair = self._hands(rng, difficulty, rules)
             if pair is not None:
                 player, banker = pair
-                return {"player": setting_json(player), "banker": setting_json(banker), "bet": bet}
+                return Versus(player, banker, bet).to_json()
         pack = Pack(rng)  # pragma: no cover - the shapes above nearly always succeed
         banker_cards, player_cards = pack.deal(7), pack.deal(7)
-        return {"player": setting_json(house_setting(player_cards, rules)),
-                "banker": setting_json(house_setting(banker_cards, rules)), "bet": bet}
+        return Versus(house_setting(player_cards, rules), house_setting(banker_cards, rules), bet).to_json()
 
     def _hands(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> tuple[Setting, Setting] | None:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -207,8 +205,8 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
         return None if player is None else (player, banker)
 
     def _showdown(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Showdown:
-        return showdown(setting_of(situation["player"]), setting_of(situation["banker"]),
-                        Decimal(situation["bet"]), rules)
+        versus = Versus.from_json(situation)
+        return showdown(versus.player, versus.banker, versus.bet, rules)
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         result = self._showdown(situation, rules)
@@ -220,13 +218,14 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
         )
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
+        versus = Versus.from_json(situation)
         return Prompt(
             question="Settle the player's hand against the player-dealer's: who takes the five-card hand and the "
                      "two-card hand, the result, and the player's net (negative if collected). A fouled hand "
                      "loses both hands.",
-            cards=(*setting_groups("player", "Player", situation["player"]),
-                   *setting_groups("banker", "Player-dealer, as set", situation["banker"])),
-            facts=(("Bet", situation["bet"]), *house_facts(rules, fee=True)),
+            cards=(*setting_groups("player", "Player", versus.player),
+                   *setting_groups("banker", "Player-dealer, as set", versus.banker)),
+            facts=(("Bet", format_money(versus.bet)), *house_facts(rules, fee=True)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
@@ -238,7 +237,7 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "showdown", dict(situation)
+        return "showdown", Versus.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {name: answer[name] for name in ("high", "low", "result", "win")}
@@ -305,7 +304,8 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
         other_wheel = dataclasses.replace(rules, wheel_lowest_straight=not rules.wheel_lowest_straight)
 
         def wheel(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            hands = [setting_of(situation[who]) for who in ("player", "banker")]
+            versus = Versus.from_json(situation)
+            hands = [versus.player, versus.banker]
             if all(len(hand.high) != 5 or strengths(rules, hand.high, hand.high[:2])[0]
                    == strengths(other_wheel, hand.high, hand.high[:2])[0] for hand in hands):
                 return None  # no wheel (nor a straight its rank could pass) in a five-card hand
@@ -336,28 +336,30 @@ class PaiGowDice(DrillKind[PaiGowRules]):
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         if difficulty is Difficulty.EASY:
-            return {"dice": list(roll(rng)), "occupied": list(range(2, 8))}
+            return Dice(tuple(roll(rng)), tuple(range(2, 8))).to_json()
         count = rng.randint(3, 6) if difficulty is Difficulty.NORMAL else rng.randint(1, 4)
-        occupied = sorted(rng.sample(range(2, 8), count))
+        occupied = tuple(sorted(rng.sample(range(2, 8), count)))
         if difficulty is Difficulty.NORMAL:
-            return {"dice": list(roll(rng)), "occupied": occupied}
+            return Dice(tuple(roll(rng)), occupied).to_json()
         # hard: the dice point at the player-dealer or at an empty seat
         wanted = [dice for dice in TRIPLES if first_hand_position(sum(dice)) not in occupied]
-        return {"dice": list(rng.choice(wanted)), "occupied": occupied}
+        return Dice(tuple(rng.choice(wanted)), occupied).to_json()
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
-        reading = read_dice(situation["dice"], situation["occupied"])
+        dice = Dice.from_json(situation)
+        reading = read_dice(dice.dice, dice.occupied)
         return Solution(key={"first_hand": reading.first_hand, "action": reading.action}, rules=reading.rules,
                         reasons=words.dice_reasons(reading))
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
-        occupied = situation["occupied"]
+        dice = Dice.from_json(situation)
+        occupied = dice.occupied
         empty = [position for position in range(2, 8) if position not in occupied]
         return Prompt(
             question="The player-dealer shakes the dice. Which position receives the first hand, and which position "
                      "gets the Action button? Positions are numbered 1–7 clockwise, the player-dealer is position 1.",
             facts=(
-                ("Dice", " + ".join(str(die) for die in situation["dice"])),
+                ("Dice", " + ".join(str(die) for die in dice.dice)),
                 ("Players at positions", ", ".join(map(str, occupied))),
                 ("Empty positions", ", ".join(map(str, empty)) or "none"),
             ),
@@ -372,7 +374,7 @@ class PaiGowDice(DrillKind[PaiGowRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "dice", dict(situation)
+        return "dice", Dice.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"first_hand": answer["first_hand"], "action": answer["action"]}
@@ -382,7 +384,8 @@ class PaiGowDice(DrillKind[PaiGowRules]):
     ) -> tuple[str, tuple[Reason, ...]] | None:
         """The dice miscounted (the formula and the total), the Action button on an empty
         position or a position it does not reach first."""
-        reading = read_dice(scenario.situation["dice"], scenario.situation["occupied"])
+        dice = Dice.from_json(scenario.situation)
+        reading = read_dice(dice.dice, dice.occupied)
 
         def first(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
             if not isinstance(yours, int):
@@ -394,7 +397,7 @@ class PaiGowDice(DrillKind[PaiGowRules]):
                 return None
             if yours == 1:
                 return "pg-action-to-player-dealer", (words.mistake("pg-action-to-player-dealer"),)
-            if yours not in scenario.situation["occupied"]:
+            if yours not in dice.occupied:
                 return "pg-action-to-empty-seat", (words.action_on_empty(yours, reading.action),)
             return "pg-action-passed-wrong", (words.action_elsewhere(yours, reading.first_hand, reading.action),)
 
@@ -402,19 +405,20 @@ class PaiGowDice(DrillKind[PaiGowRules]):
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def to_player_dealer(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            first = first_hand_position(sum(situation["dice"]))
+            first = first_hand_position(sum(Dice.from_json(situation).dice))
             return {"first_hand": first, "action": first} if first == 1 else None
 
         def to_empty(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            first = first_hand_position(sum(situation["dice"]))
-            empty = first != 1 and first not in situation["occupied"]
+            dice = Dice.from_json(situation)
+            first = first_hand_position(sum(dice.dice))
+            empty = first != 1 and first not in dice.occupied
             return {"first_hand": first, "action": first} if empty else None
 
         def from_next_seat(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             # counting the player-dealer as 0 (the count starts at the next seat): total + 1 from position 1
-            total = sum(situation["dice"]) + 1
-            return {"first_hand": first_hand_position(total),
-                    "action": action_position(total, situation["occupied"])[0]}
+            dice = Dice.from_json(situation)
+            total = sum(dice.dice) + 1
+            return {"first_hand": first_hand_position(total), "action": action_position(total, dice.occupied)[0]}
 
         return (
             named("pg-action-to-player-dealer", to_player_dealer),
@@ -432,44 +436,30 @@ def _is_big(card: AnyCard) -> bool:
     return isinstance(card, Joker) or (isinstance(card, Card) and card.rank.high == 14)
 
 
-def _event(kind: str, card: AnyCard | None = None, looked: int = 0, dealer: bool = False) -> dict[str, JSON]:
+def _event(kind: str, card: AnyCard | None = None, looked: int = 0, dealer: bool = False) -> DealEvent:
     if kind in ("boxed", "exposed"):
         assert card is not None
-        return {"type": kind, "card": str(card)}
+        return BoxedCard(card) if kind == "boxed" else ExposedCard(card)
     if kind == "wrong-spots":
-        return {"type": kind, "players_looked": looked, "looked_at_dealer_hand": dealer}
-    return {"type": kind}
+        return WrongSpots(looked, dealer)
+    return DealerHandOpenedEarly()
 
 
-def _events(situation: Mapping[str, JSON]) -> list[DealEvent]:
-    events: list[DealEvent] = []
-    for event in situation["events"]:
-        if event["type"] == "boxed":
-            events.append(BoxedCard(parse_card(event["card"])))
-        elif event["type"] == "exposed":
-            events.append(ExposedCard(parse_card(event["card"])))
-        elif event["type"] == "wrong-spots":
-            events.append(WrongSpots(event["players_looked"], event["looked_at_dealer_hand"]))
-        else:
-            events.append(DealerHandOpenedEarly())
-    return events
+def _card_words(card: AnyCard) -> str:
+    return "A joker (JK)" if isinstance(card, Joker) else f"The {format_card(card)}"
 
 
-def _card_words(text: str) -> str:
-    return "A joker (JK)" if text == "JK" else f"The {text}"
-
-
-def _event_words(event: Mapping[str, JSON]) -> str:
-    if event["type"] == "boxed":
-        return f"{_card_words(event['card'])} is found face up in the deck (boxed) during the deal."
-    if event["type"] == "exposed":
-        return f"{_card_words(event['card'])} is exposed (flashed face up) as it is dealt."
-    if event["type"] == "wrong-spots":
-        looked = event["players_looked"]
+def _event_words(event: DealEvent) -> str:
+    if isinstance(event, BoxedCard):
+        return f"{_card_words(event.card)} is found face up in the deck (boxed) during the deal."
+    if isinstance(event, ExposedCard):
+        return f"{_card_words(event.card)} is exposed (flashed face up) as it is dealt."
+    if isinstance(event, WrongSpots):
+        looked = event.players_looked
         who = {0: "nobody has looked at their cards", 1: "one player has looked at their cards"}.get(
             looked, f"{looked} players have looked at their cards")
         text = f"The hands were delivered to the wrong spots; {who} before the player-dealer's hand was opened"
-        if event["looked_at_dealer_hand"]:
+        if event.looked_at_dealer_hand:
             text += ", and a player looked at the player-dealer's hand"
         return text + "."
     return "The player-dealer's hand was opened before all the hands were set."
@@ -499,7 +489,7 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
         shown = rng.choice(("boxed", "exposed"))
         other = "exposed" if shown == "boxed" else "boxed"
         looked = rng.choice((0, 1, 1, 2, 3))
-        options: list[list[dict[str, JSON]]] = [
+        options: list[list[DealEvent]] = [
             [_event(shown, plain)],
             [_event(shown, big)],
         ]
@@ -523,22 +513,23 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
             ]
         events = rng.choice(options)
         rng.shuffle(events)
-        return {"events": events}
+        return Deal(tuple(events)).to_json()
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
-        outcome = rule_deal(_events(situation))
+        outcome = rule_deal(Deal.from_json(situation).events)
         return Solution(key={"ruling": outcome.ruling.value, "logical_way": yes_no(outcome.logical_way)},
                         rules=outcome.rules or ("PG-6", "PG-8"),  # nothing applied: checked, play continues
                         reasons=outcome.reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
-        cards = tuple(CardGroup(f"event_{index}", "Boxed card" if event["type"] == "boxed" else "Exposed card",
-                                (event["card"],))
-                      for index, event in enumerate(situation["events"]) if event["type"] in ("boxed", "exposed"))
+        events = Deal.from_json(situation).events
+        cards = tuple(CardGroup(f"event_{index}", "Boxed card" if isinstance(event, BoxedCard) else "Exposed card",
+                                (format_card(event.card),))
+                      for index, event in enumerate(events) if isinstance(event, (BoxedCard, ExposedCard)))
         return Prompt(
             question="What is your ruling, and must a hand now be set the logical way (the house way)?",
             cards=cards,
-            facts=tuple((f"Event {index + 1}", _event_words(event)) for index, event in enumerate(situation["events"])),
+            facts=tuple((f"Event {index + 1}", _event_words(event)) for index, event in enumerate(events)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
@@ -548,7 +539,7 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "deal-procedure", dict(situation)
+        return "deal-procedure", Deal.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"ruling": answer["ruling"], "logical_way": yes_no(answer["logical_way"])}
@@ -558,9 +549,9 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
     ) -> tuple[str, tuple[Reason, ...]] | None:
         """Why the ruling chosen is not the call (its event did not happen, or a ruling that
         comes first applies), and when a hand is (not) set the logical way."""
-        events = scenario.situation["events"]
-        outcome = rule_deal(_events(scenario.situation))
-        types = {event["type"] for event in events}
+        events = Deal.from_json(scenario.situation).events
+        outcome = rule_deal(events)
+        types = {event_json(event)["type"] for event in events}
 
         def ruling(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
             if yours not in {choice.value for choice in DealRuling}:
@@ -590,30 +581,35 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def changed(change: str) -> NamedMistakeSolver:
             def solve(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-                events = [dict(event) for event in situation["events"]]
-                original = [dict(event) for event in events]
-                held = {event["card"] for event in events if "card" in event}
-                for event in events:
-                    if change == "ace" and event.get("card") and _is_big(parse_card(event["card"])):
-                        event["card"] = next(text for text in ("7C", "7D", "8C") if text not in held)
-                    elif change == "looked" and event["type"] == "wrong-spots" and event["players_looked"] >= 2:
-                        event["players_looked"] = 1
-                    elif change == "dealer" and event["type"] == "wrong-spots":
-                        event["looked_at_dealer_hand"] = False
-                    elif change == "nobody" and event["type"] == "wrong-spots" and event["players_looked"] == 1:
-                        event["players_looked"] = 0
-                    elif change == "swap" and event["type"] in ("boxed", "exposed"):
-                        event["type"] = "exposed" if event["type"] == "boxed" else "boxed"
-                return None if events == original else self.solve({"events": events}, rules).key
+                original = Deal.from_json(situation).events
+                held = {event.card for event in original if isinstance(event, (BoxedCard, ExposedCard))}
+                plain = next(card for card in map(parse_card, ("7C", "7D", "8C")) if card not in held)
+                events: list[DealEvent] = []
+                for event in original:
+                    if isinstance(event, (BoxedCard, ExposedCard)):
+                        if change == "ace" and _is_big(event.card):
+                            event = type(event)(plain)
+                        elif change == "swap":
+                            event = ExposedCard(event.card) if isinstance(event, BoxedCard) else BoxedCard(event.card)
+                    elif isinstance(event, WrongSpots):
+                        if change == "looked" and event.players_looked >= 2:
+                            event = dataclasses.replace(event, players_looked=1)
+                        elif change == "dealer":
+                            event = dataclasses.replace(event, looked_at_dealer_hand=False)
+                        elif change == "nobody" and event.players_looked == 1:
+                            event = dataclasses.replace(event, players_looked=0)
+                    events.append(event)
+                return None if tuple(events) == original else self.solve(Deal(tuple(events)).to_json(), rules).key
 
             return solve
 
         def one_card(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            shown = [event for event in situation["events"] if event["type"] in ("boxed", "exposed")]
+            events = Deal.from_json(situation).events
+            shown = [event for event in events if isinstance(event, (BoxedCard, ExposedCard))]
             if len(shown) < 2:
                 return None
-            rest = [event for event in situation["events"] if event not in shown[1:]]
-            return self.solve({"events": rest}, rules).key
+            rest = tuple(event for event in events if event not in shown[1:])
+            return self.solve(Deal(rest).to_json(), rules).key
 
         return (
             named("pg-ace-replaced", changed("ace")),
@@ -653,7 +649,7 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
         banker = house_setting(banker_cards, rules)
         if difficulty is Difficulty.HARD and rng.random() < 0.1:
             banker = fouled_setting(rng, banker_cards, rules) or banker  # PG-17
-        hands: dict[str, JSON] = {}
+        hands: dict[int, TableHand] = {}
         for position in positions:
             cards = pack.deal(7)
             setting = house_setting(cards, rules)
@@ -662,9 +658,9 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
                 setting = other_setting(rng, cards, rules)
             elif difficulty is Difficulty.HARD and chance < 0.3:
                 setting = fouled_setting(rng, cards, rules) or setting
-            hands[str(position)] = {**setting_json(setting), "bet": format_money(draw_bet(rng, difficulty))}
+            hands[position] = TableHand(position, setting, draw_bet(rng, difficulty))
         order = payment_order(action, positions)
-        bets = [Decimal(hands[str(position)]["bet"]) for position in order]
+        bets = [hands[position].bet for position in order]
         total = sum(bets, ZERO)
         short = difficulty is Difficulty.HARD or (difficulty is Difficulty.NORMAL and rng.random() < 0.5)
         if short:  # the bank runs out mid-table: it covers k bets and part of the next
@@ -674,14 +670,13 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
             bank = sum(bets[:covered], ZERO) + part
         else:
             bank = (total / 100).to_integral_value(ROUND_CEILING) * 100 + 100 * rng.randint(0, 2)
-        return {"banker": setting_json(banker), "bank": format_money(bank), "action": action, "hands": hands}
+        return Table(banker, bank, action, tuple(hands.values())).to_json()
 
     def _settle(self, situation: Mapping[str, JSON], rules: PaiGowRules, bank: Decimal | None = None,
                 action: int | None = None) -> TableSettlement:
-        hands = [TableHand(int(position), setting_of(hand), Decimal(hand["bet"]))
-                 for position, hand in situation["hands"].items()]
-        return settle_table(setting_of(situation["banker"]), Decimal(situation["bank"]) if bank is None else bank,
-                            situation["action"] if action is None else action, hands, rules)
+        table = Table.from_json(situation)
+        return settle_table(table.banker, table.bank if bank is None else bank,
+                            table.action if action is None else action, list(table.hands), rules)
 
     def _key(self, situation: Mapping[str, JSON], rules: PaiGowRules, bank: Decimal | None = None,
              action: int | None = None) -> dict[str, JSON]:
@@ -692,16 +687,17 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         settlement = self._settle(situation, rules)
-        reasons = words.table_reasons(settlement, Decimal(situation["bank"]), situation["action"])
+        table = Table.from_json(situation)
+        reasons = words.table_reasons(settlement, table.bank, table.action)
         return Solution(key=self._key(situation, rules), rules=settlement.rules, reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
-        groups = list(setting_groups("banker", "Player-dealer (position 1), as set", situation["banker"]))
-        facts = [("Player-dealer's bank", situation["bank"]), ("Action button", f"position {situation['action']}")]
-        for position in sorted(situation["hands"], key=int):
-            hand = situation["hands"][position]
-            groups.extend(setting_groups(f"position_{position}", f"Position {position}", hand))
-            facts.append((f"Position {position} bet", hand["bet"]))
+        table = Table.from_json(situation)
+        groups = list(setting_groups("banker", "Player-dealer (position 1), as set", table.banker))
+        facts = [("Player-dealer's bank", format_money(table.bank)), ("Action button", f"position {table.action}")]
+        for hand in sorted(table.hands, key=lambda hand: hand.position):
+            groups.extend(setting_groups(f"position_{hand.position}", f"Position {hand.position}", hand.setting))
+            facts.append((f"Position {hand.position} bet", format_money(hand.bet)))
         return Prompt(
             question="Settle the table: each player's net against the player-dealer (negative if collected, 0.00 "
                      "for a push or a bet returned), and the player-dealer's net.",
@@ -710,15 +706,15 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
-        positions = sorted(situation["hands"], key=int)
+        positions = sorted(hand.position for hand in Table.from_json(situation).hands)
         return (
-            *(AnswerField(_position_field(int(position)), f"Position {position}: net", FieldType.AMOUNT, signed=True)
+            *(AnswerField(_position_field(position), f"Position {position}: net", FieldType.AMOUNT, signed=True)
               for position in positions),
             AnswerField("banker_net", "Player-dealer's net", FieldType.AMOUNT, signed=True),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "table", dict(situation)
+        return "table", Table.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         key: dict[str, JSON] = {_position_field(int(position)): hand["win"]
@@ -767,16 +763,14 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
         return shape
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
-        def total(situation: Mapping[str, JSON]) -> Decimal:
-            return sum((Decimal(hand["bet"]) for hand in situation["hands"].values()), ZERO)
-
         def uncovered(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            bets = total(situation)
-            return None if Decimal(situation["bank"]) >= bets else self._key(situation, rules, bank=bets)
+            table = Table.from_json(situation)
+            return None if table.bank >= table.total else self._key(situation, rules, bank=table.total)
 
         def wrong_order(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            first = min(int(position) for position in situation["hands"])
-            if Decimal(situation["bank"]) >= total(situation) or first == situation["action"]:
+            table = Table.from_json(situation)
+            first = min(hand.position for hand in table.hands)
+            if table.bank >= table.total or first == table.action:
                 return None  # with every bet covered the order changes nothing
             return self._key(situation, rules, action=first)
 

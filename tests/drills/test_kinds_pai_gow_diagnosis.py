@@ -4,13 +4,15 @@ answers (every named mistake's plus random wrong values) that get a specific dia
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
 import pytest
 
-from drills.kinds.base import Grade, get_kind
+from drills.kinds._pai_gow_situations import Cards, Deal, Dice, SetHand, Table, Versus
+from drills.kinds.base import Difficulty, Grade, get_kind
 from drills.kinds.diagnosis import measure_kind
 from games.pai_gow import PaiGowRules
 from tests.drills.kinds_support import KindBench
@@ -140,3 +142,17 @@ def test_nine_in_ten_generated_wrong_answers_get_a_specific_diagnosis(slug: str)
     share = measure_kind(get_kind(slug), RULES, range(4))
     assert share.total > 20
     assert share.share >= Decimal("0.9"), (share.by_source, share.undiagnosed[:3])
+
+
+SITUATIONS: dict[str, Any] = {"pg-name-hand": Cards, "pg-house-way": Cards, "pg-foul": SetHand, "pg-showdown": Versus,
+              "pg-dice-action": Dice, "pg-deal-procedure": Deal, "pg-table-settle": Table}
+
+
+@pytest.mark.parametrize("slug", PAI_GOW_KINDS)
+def test_the_typed_situation_keeps_the_stored_json_exactly(slug: str) -> None:
+    typed = SITUATIONS[slug]
+    for difficulty in Difficulty:
+        for seed in range(15):
+            stored = get_kind(slug).generate(seed, difficulty, RULES).situation
+            assert typed.from_json(stored).to_json() == stored
+            assert json.dumps(typed.from_json(stored).to_json()) == json.dumps(stored)  # the order of keys too

@@ -494,7 +494,7 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
         check = check_foul(setting, rules)
         reason = "none" if not check.fouled else ("split" if "PG-13" in check.rules else "low-higher")
         return Solution(key={"fouled": yes_no(check.fouled), "reason": reason}, rules=check.rules,
-                        reasons=words.foul_reasons(check, setting))
+                        reasons=words.with_every_rule(words.foul_reasons(check, setting), check.rules))
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         setting = SetHand.from_json(situation).setting

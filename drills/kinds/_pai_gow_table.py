@@ -214,7 +214,7 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
             key={"high": result.high.value, "low": result.low.value, "result": result.result.value,
                  "win": format_money(result.win)},
             rules=result.rules,
-            reasons=words.showdown_reasons(result),
+            reasons=words.with_every_rule(words.showdown_reasons(result), result.rules),
         )
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
@@ -688,7 +688,7 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         settlement = self._settle(situation, rules)
         table = Table.from_json(situation)
-        reasons = words.table_reasons(settlement, table.bank, table.action)
+        reasons = words.with_every_rule(words.table_reasons(settlement, table.bank, table.action), settlement.rules)
         return Solution(key=self._key(situation, rules), rules=settlement.rules, reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:

@@ -109,28 +109,6 @@ def _setting(body: Body, key: str) -> tuple[Setting, list[tuple[str, Sequence[An
     return Setting(tuple(high), tuple(low)), parts
 
 
-_RULE_WORDS = {
-    "PG-R": "hands rank by PG-R",
-    "PG-J": "a joker is whatever card makes its hand best, in front it pairs its partner (PG-J)",
-    "PG-C": "copies go to the player-dealer (PG-C)",
-    "PG-16": "every hand plays at its true value, whatever was announced (PG-16)",
-    "PG-12": "a two-card hand above the five-card hand fouls (PG-12)",
-    "PG-13": "any split but five and two fouls (PG-13)",
-    "PG-17": "the player-dealer's hand is never played fouled (PG-17)",
-    "PG-H": "the logical way is the house way (PG-H)",
-    "PG-F": "the collection fee is taken per hand in action (PG-F)",
-}
-
-
-def _cite(text: str, rules: Sequence[str]) -> str:
-    """The explanation, with a word on every applied rule it does not cite yet."""
-    missing = [_RULE_WORDS.get(rule, rule) for rule in rules if f"({rule})" not in text and f" {rule}" not in text]
-    sentence = text if text.endswith(".") else text + "."
-    if missing:
-        sentence += " " + "; ".join(missing)[0].upper() + "; ".join(missing)[1:] + "."
-    return sentence
-
-
 # --- rank --------------------------------------------------------------------------------
 
 
@@ -184,7 +162,7 @@ def foul(body: Body, rules: PaiGowRules) -> Ruling:
     return Ruling(
         answer={"fouled": check.fouled, "reason": check.reason},
         rules=check.rules,
-        explanation=_cite(explain(words.foul_reasons(check, setting)), check.rules),
+        explanation=explain(words.with_every_rule(words.foul_reasons(check, setting), check.rules)),
     )
 
 
@@ -206,7 +184,7 @@ def showdown_question(body: Body, rules: PaiGowRules) -> Ruling:
             "win": money_json(result.win),
         },
         rules=result.rules,
-        explanation=_cite(explain(words.showdown_reasons(result)), result.rules),
+        explanation=explain(words.with_every_rule(words.showdown_reasons(result), result.rules)),
     )
 
 
@@ -248,7 +226,7 @@ def table(body: Body, rules: PaiGowRules) -> Ruling:
             "banker_net": money_json(settlement.banker_net),
         },
         rules=settlement.rules,
-        explanation=_cite(explain(words.table_reasons(settlement, bank, action)), settlement.rules),
+        explanation=explain(words.with_every_rule(words.table_reasons(settlement, bank, action), settlement.rules)),
     )
 
 

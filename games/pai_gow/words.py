@@ -1055,3 +1055,31 @@ def logical_way_wrong(due: bool) -> Reason:
             "wrong spots, and never after a misdeal"
         ),
     )
+
+
+# --- every rule applied, cited -------------------------------------------------------------
+
+RULE_SUMMARIES: Final[Mapping[str, Reason]] = MappingProxyType(
+    {
+        "PG-R": Reason.of("PG-R", gettext_noop("Hands rank by the Pai Gow ranking")),
+        "PG-J": Reason.of(
+            "PG-J", gettext_noop("A joker is whatever card makes its hand best; in front it pairs its partner")
+        ),
+        "PG-C": Reason.of("PG-C", gettext_noop("Copies go to the player-dealer")),
+        "PG-16": Reason.of("PG-16", gettext_noop("Every hand plays at its true value, whatever was announced")),
+        "PG-12": Reason.of("PG-12", gettext_noop("A two-card hand above the five-card hand fouls")),
+        "PG-13": Reason.of("PG-13", gettext_noop("Any split but five and two fouls")),
+        "PG-17": Reason.of("PG-17", gettext_noop("The player-dealer's hand is never played fouled")),
+        "PG-H": Reason.of("PG-H", gettext_noop("The logical way is the house way")),
+        "PG-F": Reason.of("PG-F", gettext_noop("The collection fee is taken per hand in action")),
+    }
+)
+"""A sentence for a rule applied that no other reason of an explanation cites."""
+
+
+def with_every_rule(reasons: Sequence[Reason], rules: Sequence[str]) -> tuple[Reason, ...]:
+    """The reasons, then a summary of each applied rule they do not cite (so every rule ID
+    of an answer appears in its explanation)."""
+    cited_now = set(cited(reasons))
+    extra = tuple(RULE_SUMMARIES[rule] for rule in rules if rule not in cited_now and rule in RULE_SUMMARIES)
+    return (*reasons, *extra)

@@ -56,7 +56,7 @@ CATEGORY_LABELS: Final[Mapping[Category, str]] = MappingProxyType(
         Category.THREE_OF_A_KIND: gettext_noop("three of a kind"),
         Category.TWO_PAIR: gettext_noop("two pair"),
         Category.PAIR: gettext_noop("pair"),
-        Category.HIGH_CARD: gettext_noop("high card (no pair)"),
+        Category.HIGH_CARD: gettext_noop("high card"),
     }
 )
 """Each PG-R category in words, highest first (the drills' choices read them)."""
@@ -108,6 +108,15 @@ RESULT_LABELS: Final[Mapping[Result, str]] = MappingProxyType(
         Result.FOUL: gettext_noop("Foul"),
     }
 )
+RESULT_WORDS: Final[Mapping[Result, str]] = MappingProxyType(
+    {
+        Result.WIN: gettext_noop("win"),
+        Result.LOSE: gettext_noop("loss"),
+        Result.PUSH: gettext_noop("push"),
+        Result.FOUL: gettext_noop("foul"),
+    }
+)
+"""Each result as a word inside a sentence ("a loss collects...")."""
 RULING_LABELS: Final[Mapping[DealRuling, str]] = MappingProxyType(
     {
         DealRuling.CONTINUE: gettext_noop("Continue"),
@@ -418,7 +427,7 @@ def table_reasons(settlement: TableSettlement, bank: Decimal, action: int) -> tu
             "position": hand.position,
             "covered": hand.covered,
             "bet": hand.bet,
-            "result": Term(RESULT_LABELS[hand.result]),
+            "result": Term(RESULT_WORDS[hand.result]),
             "net": hand.win,
         }
         if hand.returned:
@@ -855,7 +864,7 @@ def result_from_hands(high: Winner, low: Winner, due: Result) -> Reason:
 
 def net_due(result: Result, covered: Decimal, fee: Decimal, net: Decimal) -> Reason:
     """How the net of a settled hand is made: the bet in action, the result, the fee."""
-    values = {"covered": covered, "fee": fee, "net": net, "result": Term(RESULT_LABELS[result])}
+    values = {"covered": covered, "fee": fee, "net": net, "result": Term(RESULT_WORDS[result])}
     if covered == 0:
         return Reason.of(
             "PG-1",
@@ -874,7 +883,7 @@ def net_due(result: Result, covered: Decimal, fee: Decimal, net: Decimal) -> Rea
                 "taken: {net}"
             ),
         }.get(
-            result, gettext_noop("A {result} collects the {covered} in action, and the collection fee of {fee}: {net}")
+            result, gettext_noop("A {result} collects the {covered} in action and the collection fee of {fee}: {net}")
         )
         return Reason.of("PG-F", message, **values)
     message = {

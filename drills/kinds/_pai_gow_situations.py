@@ -70,8 +70,11 @@ class Versus:
         return cls(_setting(data["player"]), _setting(data["banker"]), Decimal(data["bet"]))
 
     def to_json(self) -> dict[str, JSON]:
-        return {"player": _setting_json(self.player), "banker": _setting_json(self.banker),
-                "bet": format_money(self.bet)}
+        return {
+            "player": _setting_json(self.player),
+            "banker": _setting_json(self.banker),
+            "bet": format_money(self.bet),
+        }
 
 
 @dataclass(frozen=True)
@@ -106,8 +109,11 @@ def event_json(event: DealEvent) -> dict[str, JSON]:
     if isinstance(event, ExposedCard):
         return {"type": "exposed", "card": format_card(event.card)}
     if isinstance(event, WrongSpots):
-        return {"type": "wrong-spots", "players_looked": event.players_looked,
-                "looked_at_dealer_hand": event.looked_at_dealer_hand}
+        return {
+            "type": "wrong-spots",
+            "players_looked": event.players_looked,
+            "looked_at_dealer_hand": event.looked_at_dealer_hand,
+        }
     return {"type": "dealer-hand-opened-early"}
 
 
@@ -137,8 +143,9 @@ class Table:
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Table:
-        hands = tuple(TableHand(int(position), _setting(hand), Decimal(hand["bet"]))
-                      for position, hand in data["hands"].items())
+        hands = tuple(
+            TableHand(int(position), _setting(hand), Decimal(hand["bet"])) for position, hand in data["hands"].items()
+        )
         return cls(_setting(data["banker"]), Decimal(data["bank"]), int(data["action"]), hands)
 
     def to_json(self) -> dict[str, JSON]:
@@ -146,8 +153,10 @@ class Table:
             "banker": _setting_json(self.banker),
             "bank": format_money(self.bank),
             "action": self.action,
-            "hands": {str(hand.position): {**_setting_json(hand.setting), "bet": format_money(hand.bet)}
-                      for hand in self.hands},
+            "hands": {
+                str(hand.position): {**_setting_json(hand.setting), "bet": format_money(hand.bet)}
+                for hand in self.hands
+            },
         }
 
     @property

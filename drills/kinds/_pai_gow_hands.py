@@ -46,7 +46,7 @@ from games.pai_gow import Category, PaiGowRules, Setting, check_foul, house_way,
 from games.pai_gow.codes import codes_of
 from games.pai_gow.house_ways.base import PlaceFunction
 from games.players.pai_gow import all_splits, fouled_setting, odd_split, other_setting, strengths
-from games.reasons import Reason
+from games.reasons import Reason, explain
 
 CATEGORY_CHOICES = tuple((category.value, label) for category, label in words.CATEGORY_CHOICE_LABELS.items())
 FRONT_CHOICES = (("pair", "Pair"), ("high-card", "No pair (high card)"))
@@ -344,10 +344,10 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
         cards = Cards.from_json(scenario.situation).cards
         mine = _plays(cards, front, rules)
         if mine == _plays(cards, scenario.solution.key["front"], rules):
+            reasons = (*graded.reasons, words.same_two_hands(parse_cards(front)))
             return dataclasses.replace(
                 graded, correct=True, score=Decimal("1.00"), field_results={"front": True},
-                mistake_code="", mistake="", diagnosis=(),
-                explanation=f"{graded.explanation} Your pick {' '.join(front)} leaves the same two hands.",
+                mistake_code="", mistake="", diagnosis=(), reasons=reasons, explanation=explain(reasons),
             )
         return graded
 

@@ -312,6 +312,11 @@ def step_reason(result: HouseWaySetting) -> Reason:
     return result.why if result.why is not None else Reason("PG-H", result.explanation)
 
 
+def same_two_hands(front: Sequence[AnyCard]) -> Reason:
+    """Another front than the house way's that leaves the same two hands: just as right."""
+    return Reason.of("PG-H", gettext_noop("Your pick {front} leaves the same two hands."), front=tuple(front))
+
+
 # --- showdown --------------------------------------------------------------------------------
 
 

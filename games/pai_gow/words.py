@@ -701,11 +701,6 @@ def front_top_not_held(yours: str, value: HandValue) -> Reason:
     )
 
 
-def foul_verdict_wrong(check: FoulCheck, setting: Setting) -> tuple[Reason, ...]:
-    """A wrong fouled-or-not: why the hand is (or is not) fouled, with its hands."""
-    return foul_reasons(check, setting)
-
-
 def foul_reason_without_foul() -> Reason:
     return Reason.of("PG-12", gettext_noop("A hand that is not fouled has no reason for a foul: answer Not fouled"))
 
@@ -848,10 +843,6 @@ def fouled_takes_both(check: FoulCheck, setting: Setting) -> tuple[Reason, ...]:
         *foul_reasons(check, setting),
         Reason.of("PG-12", gettext_noop("The player-dealer takes both hands of a fouled hand; the result is a foul")),
     )
-
-
-def not_fouled(check: FoulCheck, setting: Setting) -> tuple[Reason, ...]:
-    return foul_reasons(check, setting)
 
 
 def result_from_hands(high: Winner, low: Winner, due: Result) -> Reason:

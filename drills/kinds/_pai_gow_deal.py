@@ -14,11 +14,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from typing import Final
 
-from drills.kinds.base import JSON, CardGroup, Difficulty
-from games.cards import AnyCard, Card, Joker, Suit, format_cards, parse_cards
+from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
+from games.cards import AnyCard, Card, Joker, Suit, format_cards
 from games.money import format_money
-from games.pai_gow import DECK, PaiGowRules, Setting, house_way
+from games.pai_gow import DECK, PaiGowRules, Setting, house_way, words
+from games.pai_gow.house_ways.pg_h import Thresholds
+from games.reasons import Reason
 
 GAME = PaiGowRules.GAME
 ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
@@ -124,6 +127,10 @@ def _five_standard(pack: Pack, rng: random.Random, shape: str, top: int | None) 
 
 # --- seven-card shapes (house way, fouls, showdowns) ------------------------------------------
 
+_WAY: Final = Thresholds()
+"""The ranks of the default house way's steps (PG-H), read from the engine: the shapes aim
+at each step's cases (only aims: the key is always the engine's, under the rules' way)."""
+
 
 def seven_of(pack: Pack, rng: random.Random, shape: str) -> list[AnyCard]:
     """Seven cards aiming at ``shape`` (see :data:`SEVEN_SHAPES`), shuffled; falls back to
@@ -196,8 +203,8 @@ def _flush_pair(pack: Pack, rng: random.Random) -> list[AnyCard] | None:
 
 
 def _straight_ace_pair(pack: Pack, rng: random.Random) -> list[AnyCard] | None:
-    """A straight without an Ace, an Ace, and a pair of 10s–Kings (PG-H step 4's exception)."""
-    pair_rank = rng.choice((TEN, JACK, QUEEN, KING))
+    """A straight without an Ace, an Ace, and a pair of the ranks PG-H step 4's exception names."""
+    pair_rank = rng.choice(range(_WAY.ace_front_pairs[0], _WAY.ace_front_pairs[1] + 1))
     tops = [top for top in range(6, 14) if pair_rank in window(top)]
     ranks = window(rng.choice(tops))
     core = _ranks_of(pack, ranks)
@@ -270,20 +277,20 @@ SEVEN_SHAPES: Mapping[str, Callable[[Pack, random.Random], list[AnyCard] | None]
     "no-pair": _pattern([1] * 7),
     "one-pair": _pattern([2, 1, 1, 1, 1, 1]),
     "top-pair": _top_pair,
-    "two-pair-high": _two_pair(range(JACK, ACE + 1), None),
-    "two-pair-mid-ace": _two_pair(range(7, TEN + 1), ACE),
-    "two-pair-mid": _two_pair(range(7, TEN + 1), None),
-    "two-pair-low-king": _two_pair(range(3, 7), KING),
-    "two-pair-low": _two_pair(range(3, 7), None),
+    "two-pair-high": _two_pair(range(_WAY.two_pair_split_from, ACE + 1), None),
+    "two-pair-mid-ace": _two_pair(range(_WAY.two_pair_ace_from, _WAY.two_pair_split_from), ACE),
+    "two-pair-mid": _two_pair(range(_WAY.two_pair_ace_from, _WAY.two_pair_split_from), None),
+    "two-pair-low-king": _two_pair(range(_WAY.two_pair_king_from, _WAY.two_pair_ace_from), KING),
+    "two-pair-low": _two_pair(range(_WAY.two_pair_king_from, _WAY.two_pair_ace_from), None),
     "three-pair": _pattern([2, 2, 2, 1]),
     "trips": _pattern([3, 1, 1, 1, 1]),
     "trips-aces": _aces_trips,
     "full-house": _pattern([3, 2, 1, 1]),
     "two-trips": _pattern([3, 3, 1]),
-    "quads-high": _quads(range(JACK, ACE + 1), False),
-    "quads-mid-keep": _quads(range(7, TEN + 1), True),
-    "quads-mid": _quads(range(7, TEN + 1), False),
-    "quads-low": _quads(range(2, 7), False),
+    "quads-high": _quads(range(_WAY.quads_split_from, ACE + 1), False),
+    "quads-mid-keep": _quads(range(_WAY.quads_keep_from, _WAY.quads_split_from), True),
+    "quads-mid": _quads(range(_WAY.quads_keep_from, _WAY.quads_split_from), False),
+    "quads-low": _quads(range(2, _WAY.quads_keep_from), False),
     "straight-pair": _straight_pair,
     "flush-pair": _flush_pair,
     "straight-ace-pair": _straight_ace_pair,
@@ -298,25 +305,12 @@ SEVEN_SHAPES: Mapping[str, Callable[[Pack, random.Random], list[AnyCard] | None]
 """The seven-card shapes: a name, and a builder that may fail (None) when the pack runs short."""
 
 
-def plain_seven(pack: Pack) -> list[AnyCard]:
-    """Seven cards without a joker (easy drills)."""
-    return pack.deal(7, jokers=False)
-
-
 # --- settings -------------------------------------------------------------------------------
 # How a simulated player sets a hand (the house way, a foul, an odd split, a setting of
 # their own) is the one player policy's, ``games.players.pai_gow``, which the kinds import.
 
 def house_setting(cards: Sequence[AnyCard], rules: PaiGowRules) -> Setting:
     return house_way(cards, rules).setting
-
-
-def setting_json(setting: Setting) -> dict[str, JSON]:
-    return {"high": format_cards(setting.high), "low": format_cards(setting.low)}
-
-
-def setting_of(data: Mapping[str, JSON]) -> Setting:
-    return Setting(parse_cards(data["high"]), parse_cards(data["low"]))
 
 
 # --- money ------------------------------------------------------------------------------------
@@ -331,6 +325,14 @@ def draw_bet(rng: random.Random, difficulty: Difficulty) -> Decimal:
     return Decimal(rng.choice(choices))
 
 
+# --- named mistakes ---------------------------------------------------------------------------
+
+
+def named(code: str, solve: Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]) -> NamedMistake:
+    """A named mistake worded by the game's explainer (:func:`games.pai_gow.words.mistake`)."""
+    return NamedMistake(code, words.mistake(code), solve)
+
+
 # --- prompts ----------------------------------------------------------------------------------
 
 YES_NO = (("yes", "Yes"), ("no", "No"))
@@ -340,9 +342,9 @@ def yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
-def setting_groups(name: str, label: str, data: Mapping[str, JSON]) -> tuple[CardGroup, CardGroup]:
+def setting_groups(name: str, label: str, setting: Setting) -> tuple[CardGroup, CardGroup]:
     """Two card groups for a set hand: the back (five-card) hand and the front (two-card) hand."""
-    high, low = tuple(data["high"]), tuple(data["low"])
+    high, low = tuple(format_cards(setting.high)), tuple(format_cards(setting.low))
     back = "five-card hand (back)" if len(high) == 5 else f"back hand ({len(high)} cards)"
     front = "two-card hand (front)" if len(low) == 2 else f"front hand ({len(low)} cards)"
     return CardGroup(f"{name}_high", f"{label}: {back}", high), CardGroup(f"{name}_low", f"{label}: {front}", low)
@@ -368,12 +370,38 @@ def house_facts(rules: PaiGowRules, *, fee: bool = False, way: bool = False) -> 
     return tuple(facts)
 
 
-RANK_WORDS = {14: "Ace", 13: "King", 12: "Queen", 11: "Jack", 10: "10"}
+# --- shapes ---------------------------------------------------------------------------------
+
+FieldShape = Callable[[JSON, JSON], "tuple[str, tuple[Reason, ...]] | None"]
 
 
-def rank_word(high: int) -> str:
-    return RANK_WORDS.get(high, str(high))
+def field_shapes(
+    key: Mapping[str, JSON], answer: Mapping[str, JSON], shapes: Mapping[str, FieldShape]
+) -> tuple[str, tuple[Reason, ...]] | None:
+    """Each wrong field's own diagnosis (``shapes[name](yours, due)``); the first field's code
+    and every field's reasons when every wrong field has one, else None."""
+    found: list[tuple[str, tuple[Reason, ...]]] = []
+    for name, due in key.items():
+        yours = answer.get(name)
+        if yours == due:
+            continue
+        shape = shapes.get(name)
+        hit = shape(yours, due) if shape is not None else None
+        if hit is None:
+            return None
+        found.append(hit)
+    if not found:
+        return None
+    reasons = tuple(dict.fromkeys(reason for _, field_reasons in found for reason in field_reasons))
+    return found[0][0], reasons
 
 
-def cards_words(cards: Sequence[str]) -> str:
-    return " ".join(cards)
+def amount_shape(
+    fields: Sequence[AnswerField], name: str, yours: JSON, due: JSON
+) -> tuple[str, tuple[Reason, ...]] | None:
+    """The generic shape of a wrong amount (the wrong sign, twice or half...), or None."""
+    from drills.kinds.diagnosis import GENERIC_SHAPES
+
+    answer_field = next(answer_field for answer_field in fields if answer_field.name == name)
+    hit = GENERIC_SHAPES[FieldType.AMOUNT](answer_field, yours, due)
+    return None if hit is None else (hit[0], (hit[1],))

@@ -264,6 +264,10 @@ WORKED_DIFFERENCES = frozenset(
         "ou-miscounted",
         "ou-bonus-amount",
         "ou-net-not-antes",
+        "pg-dice-miscounted",
+        "pg-position-net",
+        "pg-showdown-net",
+        "pg-house-way-other-setting",
     }
 )
 """Diagnosis codes that say what differs and why, with the working, but name no mistake: the

@@ -27,8 +27,9 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
+from drills.rounds.chips import ChipSet
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_cards
-from games.money import format_money, to_cents
+from games.money import Ratio, format_money, to_cents
 from games.over_under_26 import (
     JOKER_KEY,
     BonusNotConfiguredError,
@@ -187,13 +188,49 @@ class OverUnderTotal(DrillKind[OverUnderRules]):
                 return "ou-card-left-out", (ou_words.card_left_out(card, value, total),)
             if value and -short == value:
                 return "ou-card-counted-twice", (ou_words.card_counted_twice(card, value, total),)
+        misread = _six_nine(cards, -short)
+        if misread is not None:
+            return "ou-six-nine-misread", (ou_words.six_nine_misread(misread[0], misread[1], total),)
+        if abs(short) == 10:  # no Ace as 1, joker or ten-card above gives it: the adding
+            return "ou-tens-slip", (ou_words.tens_slip(yours, total),)
         if abs(short) <= 3 and len(cards) == 4:
             return "ou-miscounted", (ou_words.miscounted(cards, yours),)
         return None
 
 
+def _six_nine(cards: Sequence[AnyCard], over: int) -> tuple[AnyCard, int] | None:
+    """The one 6 read as a 9 (3 over) or 9 read as a 6 (3 short), when the hand holds just one such
+    card: the numbers then name it."""
+    value = {3: 6, -3: 9}.get(over)
+    if value is None:
+        return None
+    found = [card for card in cards if card_value(card) == value and isinstance(card, Card)]
+    if len({str(card) for card in found}) != 1:
+        return None
+    return found[0], 15 - value
+
+
 def _aces(cards: Sequence[AnyCard]) -> int:
     return sum(1 for card in cards if isinstance(card, Card) and card.rank is Rank.ACE)
+
+
+TABLE_CHIPS: tuple[Decimal, ...] = tuple(chip.value for chip in ChipSet.default().chips)
+"""The chips a one-chip slip is read against: the default chip set (:mod:`drills.rounds.chips`);
+a drill is graded without the trainee's property, so its own set is not known here."""
+HALF = Decimal("0.50")
+
+
+def _money_slip(yours: Decimal, due: Decimal) -> tuple[str, Reason] | None:
+    """An amount one chip of the table too many or too few, or a half (….50) rounded to a whole
+    amount: both only on the same side of zero as what is due (a sign is another mistake)."""
+    if yours == due or due == 0 or (yours < 0) != (due < 0) or yours == 0:
+        return None
+    difference = abs(yours - due)
+    if abs(due) % 1 == HALF and difference == HALF and yours % 1 == 0:
+        return "ou-half-rounded", ou_words.half_rounded(yours, due)
+    if difference in TABLE_CHIPS:
+        return "ou-one-chip-off", ou_words.chip_off(yours, due, difference)
+    return None
 
 
 DRILL_PLAYER = OverUnderPlayer(fold_rate=0.1, spread=0.5)
@@ -353,10 +390,19 @@ def _net_shape(
         amount = Decimal(str(yours))
     except ArithmeticError:
         return None
+    slip = _money_slip(amount, result.net)
     if result.bets.bonus != 0:
+        if slip is not None:
+            return slip[0], (slip[1],)
         return (generic[0], (generic[1],)) if generic is not None else None
-    code = "ou-net-antes" if amount % result.bets.ante == 0 else "ou-net-not-antes"
-    return code, (ou_words.net_in_antes(amount, result.bets.ante), ou_words.antes_due(result, rules))
+    due = ou_words.antes_due(result, rules)
+    if amount % result.bets.ante == 0:
+        return "ou-net-antes", (ou_words.net_in_antes(amount, result.bets.ante), due)
+    if slip is not None:
+        return slip[0], (slip[1], due)
+    if generic is not None:  # twice, half, or 3:2 of what is due
+        return generic[0], (generic[1], due)
+    return "ou-net-not-antes", (ou_words.net_in_antes(amount, result.bets.ante), due)
 
 
 class OverUnderBonus(DrillKind[OverUnderRules]):
@@ -446,7 +492,24 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
                 return None
             return {"bonus_win": format_money(result.bonus_win + result.bets.bonus)}
 
+        def on_the_ante(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            result = _settled(situation, rules)
+            ratio = _paid_ratio(result, rules)
+            if ratio is None or result.bets.ante == result.bets.bonus:
+                return None
+            return {"bonus_win": format_money(to_cents(result.bets.ante * ratio.pays / ratio.per))}
+
+        def joker_hand_by_total(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
+            result = _settled(situation, rules)
+            if result.outcome is not Outcome.JOKER or table is None:
+                return None
+            ratio = bonus_ratio(table, hand_total(_cards(situation)).total)
+            bonus = result.bets.bonus
+            return {"bonus_win": format_money(-bonus if ratio is None else to_cents(bonus * ratio.pays / ratio.per))}
+
         return (
+            NamedMistake("ou-bonus-on-ante", ou_words.BONUS_ON_ANTE, on_the_ante),
+            NamedMistake("ou-joker-hand-paid-by-total", ou_words.JOKER_HAND_PAID_BY_TOTAL, joker_hand_by_total),
             NamedMistake("ou-first-joker-bonus-lost", ou_words.FIRST_JOKER_BONUS_LOST, first_joker_bonus_lost),
             NamedMistake(
                 "ou-first-joker-joker-entry", ou_words.FIRST_JOKER_BONUS_AT_JOKER_ENTRY, first_joker_joker_entry
@@ -483,7 +546,20 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
             return "ou-bonus-lost-amount", (ou_words.bonus_lost_amount(yours, bonus), *why)
         if result.bonus_win < 0 or yours < 0:
             return "ou-bonus-won-or-lost", why  # paid a losing Bonus, or collected a winning one: the table says
+        slip = _money_slip(yours, result.bonus_win)
+        if slip is not None:
+            return slip[0], (slip[1], *why)
+        if generic is not None:  # twice, half, or 3:2 of what is due
+            return generic[0], (generic[1], *why)
         return "ou-bonus-amount", (ou_words.bonus_paid_amount(yours, bonus), *why)
+
+
+def _paid_ratio(result: Settlement, rules: OverUnderRules) -> Ratio | None:
+    """The table's ratio a winning Bonus was paid at (``None`` when it did not win)."""
+    table = rules.bonus_pay_table
+    if table is None or result.bonus_win <= 0:
+        return None
+    return bonus_ratio(table, result.total)
 
 
 register(OverUnderTotal())

@@ -312,6 +312,41 @@ def miscounted(cards: Sequence[AnyCard], yours: int) -> Reason:
     )
 
 
+def tens_slip(yours: int, total: int) -> Reason:
+    """A total ten off with no Ace, joker or ten-card to explain it: a ten dropped or added
+    while adding up (the only way four such cards come out exactly ten off)."""
+    if yours < total:
+        return Reason.of(
+            "OU-6",
+            gettext_noop(
+                "{yours} is ten short of {total}: a ten was dropped while adding up (no Ace counted 1 or "
+                "card left out gives ten here). The four cards total {total}."
+            ),
+            yours=yours,
+            total=total,
+        )
+    return Reason.of(
+        "OU-6",
+        gettext_noop(
+            "{yours} is ten over {total}: a ten was carried twice while adding up (no card counted twice "
+            "gives ten here). The four cards total {total}."
+        ),
+        yours=yours,
+        total=total,
+    )
+
+
+def six_nine_misread(card: AnyCard, read_as: int, total: int) -> Reason:
+    """A 6 read as a 9 or a 9 as a 6 (the index upside down)."""
+    return Reason.of(
+        "OU-2",
+        gettext_noop("You read the {card} as a {read_as}: turned round, a 6 and a 9 look alike. The total is {total}."),
+        card=card,
+        read_as=read_as,
+        total=total,
+    )
+
+
 def joker_counted(yours: int, total: int) -> Reason:
     return Reason.of(
         "OU-2",
@@ -353,6 +388,50 @@ BONUS_STAKE_ADDED: Final = Reason.of(
         "returned stake, so the result is the stake × the ratio."
     ),
 )
+
+
+BONUS_ON_ANTE: Final = Reason.of(
+    "OU-10",
+    gettext_noop("You paid the table's ratio on the Ante: the Bonus pays on its own stake, the Bonus bet."),
+)
+JOKER_HAND_PAID_BY_TOTAL: Final = Reason.of(
+    "OU-4b",
+    gettext_noop(
+        "You settled the Bonus on the row of the other cards' total: a hand with a joker among the three "
+        "face-down cards has no four-card total, and its Bonus is settled at the table's joker entry (OU-10)."
+    ),
+)
+
+
+def chip_off(yours: Decimal, due: Decimal, chip: Decimal) -> Reason:
+    """An amount one chip of the table over or short of what is due, paid or collected."""
+    if due < 0:
+        message = (
+            gettext_noop("{yours} collects one {chip} chip too many: {due} is due. Count the stack before you move it.")
+            if yours < due
+            else gettext_noop(
+                "{yours} collects one {chip} chip too few: {due} is due. Count the stack before you move it."
+            )
+        )
+    elif yours > due:
+        message = gettext_noop(
+            "{yours} pays one {chip} chip too many: {due} is due. Count the stack before you move it."
+        )
+    else:
+        message = gettext_noop(
+            "{yours} pays one {chip} chip too few: {due} is due. Count the stack before you move it."
+        )
+    return Reason.of("", message, yours=yours, chip=chip, due=due)
+
+
+def half_rounded(yours: Decimal, due: Decimal) -> Reason:
+    """An amount with a half (…50) rounded to a whole amount up or down."""
+    return Reason.of(
+        "",
+        gettext_noop("{due} is due to the cent: you rounded its half to {yours}."),
+        yours=yours,
+        due=due,
+    )
 
 
 def bonus_row_misread(yours: Decimal, ratio: Ratio, rows: Sequence[str]) -> Reason:

@@ -57,6 +57,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
+from drills.rounds.chips import ChipSet
 from games.blackjack.dealer import dealer_action
 from games.blackjack.hand import hand_value
 from games.blackjack.rules import BlackjackRules, TwentyOneRules
@@ -94,6 +95,9 @@ SIDE_BETS = {
     Difficulty.HARD: ("7.50", "12.50", "2.50", "17.50", "35", "4.50", "22.50"),
 }
 TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+CHIPS = tuple(chip.value for chip in ChipSet.default().chips)
+"""The chips a wrong amount may be one too many or short of: the default set (a drill kind
+does not know the property; its rounds tables use the same set until a property sets its own)."""
 
 
 FieldShape = Callable[[AnswerField, Any, Any], "js_words.Diagnosis | None"]
@@ -429,6 +433,9 @@ def settle_shapes(scenario: Scenario, answer: Mapping[str, JSON], rules: TwentyO
             generic = GENERIC_SHAPES[answer_field.type](answer_field, yours, due)
             if generic is not None:
                 return generic[0], (generic[1], *js_words.settle_reasons(box, settled, dealer, rules)[:-1])
+            slip = js_words.amount_slip("", Decimal(yours), settled.net, CHIPS)
+            if slip is not None:
+                return slip[0], (*slip[1], *js_words.settle_reasons(box, settled, dealer, rules)[:-1])
             return js_words.settle_net_miscounted(box, Decimal(yours), settled, dealer, rules)
         return None
 
@@ -741,7 +748,17 @@ def side_bet_shapes(
         if answer_field.name == "combination":
             return js_words.combination_misread(rule, cards, yours, due)
         if answer_field.name == "pays":
-            return js_words.side_bet_pays_misread(rule, key["combination"], bet, Decimal(yours), Decimal(due), rules)
+            mine, right = Decimal(yours), Decimal(due)
+            combination = key["combination"]
+            cause = js_words.side_bet_pays_misread(rule, combination, bet, mine, right, rules)
+            generic = GENERIC_SHAPES[answer_field.type](answer_field, yours, due) if cause is None else None
+            if generic is not None:
+                return generic[0], (generic[1],)
+            return (
+                cause
+                or js_words.side_bet_pays_slip(rule, combination, bet, mine, right, rules, CHIPS)
+                or js_words.side_bet_pays_worked(rule, combination, bet, mine, right, rules)
+            )
         return None
 
     return field_shapes(scenario, answer, own)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import TYPE_CHECKING, Final
 
 from games.blackjack.dealer import DEALER_STANDS_ON, dealer_result
@@ -673,15 +673,88 @@ def switch_total_misread(box: int, yours: int, result: SwitchResult) -> Diagnosi
                 **values,
             ),
         )
+    cause = card_miscounted("JS-2", after, yours)
+    if cause is not None:
+        return cause[0], (*cause[1], *switch_total_worked(box, yours, result)[1])
     if abs(yours - total) <= 5:
-        return "js-switch-miscounted", (
-            Reason.of(
-                "JS-2",
-                gettext_noop("Box {box} after the switch holds {cards}: {values} = {total}, not {yours}"),
-                **values,
-            ),
-        )
+        return switch_total_worked(box, yours, result)
     return None
+
+
+_SIX_NINE: Final[Mapping[Rank, Rank]] = {Rank.SIX: Rank.NINE, Rank.NINE: Rank.SIX}
+"""A 6 and a 9 are each other upside down: the index misread."""
+
+
+def card_miscounted(rule: str, cards: Sequence[Card], yours: int) -> Diagnosis | None:
+    """Which card makes ``yours`` of ``cards`` when the numbers show it: a card counted twice,
+    a card left out, or a 6 read as a 9 (or a 9 as a 6). The card is named; ``None`` when no
+    single card explains it.
+
+    >>> from games.blackjack.hand import parse_hand
+    >>> card_miscounted("BJ-2", parse_hand("2C 5H"), 9)[0], card_miscounted("BJ-2", parse_hand("6C 5H"), 14)[0]
+    ('card-counted-twice', 'six-nine-misread')
+    >>> card_miscounted("BJ-2", parse_hand("3C 5H"), 4) is None
+    True
+    """
+    total = hand_value(cards).total
+    for card in cards:
+        if hand_value((*cards, card)).total == yours:
+            return "card-counted-twice", (
+                Reason.of(
+                    rule,
+                    gettext_noop("{yours} counts {card} twice: {cards} is {total}"),
+                    yours=yours,
+                    card=card,
+                    cards=tuple(cards),
+                    total=total,
+                ),
+            )
+    for index, card in enumerate(cards):
+        if len(cards) > 1 and hand_value((*cards[:index], *cards[index + 1 :])).total == yours:
+            return "card-left-out", (
+                Reason.of(
+                    rule,
+                    gettext_noop("{yours} leaves {card} out: {cards} is {total}"),
+                    yours=yours,
+                    card=card,
+                    cards=tuple(cards),
+                    total=total,
+                ),
+            )
+    for index, card in enumerate(cards):
+        misread = _SIX_NINE.get(card.rank)
+        if misread is None:
+            continue
+        if hand_value((*cards[:index], Card(misread, card.suit), *cards[index + 1 :])).total == yours:
+            return "six-nine-misread", (
+                Reason.of(
+                    rule,
+                    gettext_noop("{yours} reads {card} upside down, as a {misread}: {cards} is {total}"),
+                    yours=yours,
+                    card=card,
+                    misread=misread.value,
+                    cards=tuple(cards),
+                    total=total,
+                ),
+            )
+    return None
+
+
+def switch_total_worked(box: int, yours: int, result: SwitchResult) -> Diagnosis:
+    """Box ``box``'s total after the switch, worked card by card, against ``yours`` (JS-2)."""
+    index = box - 1
+    after, total = (result.box1, result.box2)[index], result.totals[index]
+    return "js-switch-miscounted", (
+        Reason.of(
+            "JS-2",
+            gettext_noop("Box {box} after the switch holds {cards}: {values} = {total}, not {yours}"),
+            box=box,
+            cards=after,
+            values=card_values(after),
+            total=total,
+            yours=yours,
+        ),
+    )
 
 
 _RESULT_MISREAD: Final[Mapping[tuple[str, str], tuple[str, str, str]]] = {
@@ -734,6 +807,67 @@ _RESULT_MISREAD: Final[Mapping[tuple[str, str], tuple[str, str, str]]] = {
         gettext_noop("{cards} is a blackjack, an Ace and a 10-value as the first two cards: it is paid as a blackjack"),
     ),
 }
+
+
+def chip_off(yours: Decimal, due: Decimal, chips: Sequence[Decimal]) -> tuple[Decimal, bool] | None:
+    """The chip of ``chips`` that ``yours`` is over (``True``) or short (``False``) of ``due``,
+    when the two differ by exactly one chip, smaller than what is due, and are the same way
+    round (both paid or both collected).
+
+    >>> chip_off(Decimal("30"), Decimal("25"), (Decimal("1"), Decimal("5")))
+    (Decimal('5'), True)
+    >>> chip_off(Decimal("-14"), Decimal("-15"), (Decimal("1"), Decimal("5")))
+    (Decimal('1'), False)
+    >>> chip_off(Decimal("35"), Decimal("25"), (Decimal("1"), Decimal("5"))) is None  # two chips, not one
+    True
+    """
+    if yours == 0 or due == 0 or (yours < 0) != (due < 0):
+        return None
+    difference = abs(yours) - abs(due)
+    chip = abs(difference)
+    return (chip, difference > 0) if chip in chips and chip < abs(due) else None
+
+
+def half_rounded(yours: Decimal, due: Decimal) -> bool:
+    """Whether ``yours`` is ``due``, an amount with cents, rounded to the whole amount above or below.
+
+    >>> half_rounded(Decimal("63"), Decimal("62.50")), half_rounded(Decimal("62"), Decimal("62.50"))
+    (True, True)
+    >>> half_rounded(Decimal("61"), Decimal("62.50")), half_rounded(Decimal("63"), Decimal("63"))
+    (False, False)
+    """
+    if due == due.to_integral_value():
+        return False
+    return yours in (due.to_integral_value(rounding=ROUND_FLOOR), due.to_integral_value(rounding=ROUND_CEILING))
+
+
+def amount_slip(rule: str, yours: Decimal, due: Decimal, chips: Sequence[Decimal]) -> Diagnosis | None:
+    """A right amount paid or collected wrong at the chips: an amount with cents rounded to a
+    whole one (BJ-P10 pays to the cent), or one chip of the table's set too many or short."""
+    if half_rounded(yours, due):
+        return "amount-rounded", (
+            Reason.of(
+                "BJ-P10",
+                gettext_noop("{due} is paid to the cent: {yours} rounds it to a whole amount"),
+                due=due,
+                yours=yours,
+            ),
+        )
+    off = chip_off(yours, due, chips)
+    if off is None:
+        return None
+    chip, over = off
+    if over:
+        return "one-chip-over", (
+            Reason.of(
+                rule, gettext_noop("{yours} is one {chip} chip too many: {due} is due"), yours=yours, chip=chip, due=due
+            ),
+        )
+    return "one-chip-short", (
+        Reason.of(
+            rule, gettext_noop("{yours} is one {chip} chip short: {due} is due"), yours=yours, chip=chip, due=due
+        ),
+    )
 
 
 def settle_result_misread(
@@ -870,14 +1004,18 @@ def combination_misread(rule: str, cards: Sequence[Card], yours: str, due: str) 
 
 
 def side_bet_pays_misread(
-    rule: str, combination: str, bet: Decimal, yours: Decimal, due: Decimal, rules: JackSwitchRules
+    rule: str,
+    combination: str,
+    bet: Decimal,
+    yours: Decimal,
+    due: Decimal,
+    rules: JackSwitchRules,
 ) -> Diagnosis | None:
-    """Where a wrong side-bet payout comes from: another line of the pay table, the stake
-    counted in, or the arithmetic (JS-SM, JS-PB)."""
+    """Where a wrong side-bet payout comes from, when the numbers show it: the stake counted
+    in, another line of the pay table, or the ratio read as "for one" (JS-SM, JS-PB)."""
     labels = SUPER_MATCH_LABELS if rule == "JS-SM" else PAIR_BONUS_LABELS
     table = rules.super_match if rule == "JS-SM" else rules.pair_bonus
     ratio = table.get(combination)
-    name = Term(labels[combination])
     if ratio is None or due == 0:
         return None  # nothing is due: the generic "nothing is due" says it
     if yours == due + bet:
@@ -906,21 +1044,63 @@ def side_bet_pays_misread(
                     other=Term(labels[other]),
                     other_ratio=ratio_term(other_ratio),
                     bet=bet,
-                    combination=name,
+                    combination=Term(labels[combination]),
                     ratio=ratio_term(ratio),
                     due=due,
                 ),
             )
-    if abs(yours - due) <= max(bet, Decimal(10)):
-        return "side-bet-miscounted", (
+    if ratio.per == 1 and ratio.pays > 1 and yours == due - bet:
+        return "side-bet-paid-for-one", (
             Reason.of(
                 rule,
-                gettext_noop("{combination} pays {ratio}: {ratio} on {bet} is {due}, not {yours}"),
-                combination=name,
-                ratio=ratio_term(ratio),
-                bet=bet,
-                due=due,
+                gettext_noop(
+                    "{yours} pays {ratio} as {pays} for 1, the stake inside the payout: {ratio} pays {due} on {bet} "
+                    "and the stake stays with the player"
+                ),
                 yours=yours,
+                ratio=ratio_term(ratio),
+                pays=ratio.pays,
+                due=due,
+                bet=bet,
             ),
         )
     return None
+
+
+def side_bet_pays_slip(
+    rule: str,
+    combination: str,
+    bet: Decimal,
+    yours: Decimal,
+    due: Decimal,
+    rules: JackSwitchRules,
+    chips: Sequence[Decimal],
+) -> Diagnosis | None:
+    """The right payout paid wrong at the chips (:func:`amount_slip`), with the pay table's line."""
+    labels = SUPER_MATCH_LABELS if rule == "JS-SM" else PAIR_BONUS_LABELS
+    ratio = (rules.super_match if rule == "JS-SM" else rules.pair_bonus).get(combination)
+    slip = amount_slip(rule, yours, due, chips) if ratio is not None and due != 0 else None
+    if slip is None:
+        return None
+    return slip[0], (*slip[1], _side_bet_pay(rule, combination, Term(labels[combination]), ratio, bet, due))
+
+
+def side_bet_pays_worked(
+    rule: str, combination: str, bet: Decimal, yours: Decimal, due: Decimal, rules: JackSwitchRules
+) -> Diagnosis | None:
+    """A wrong side-bet payout no cause explains, near what is due: the pay table's sum, worked."""
+    labels = SUPER_MATCH_LABELS if rule == "JS-SM" else PAIR_BONUS_LABELS
+    ratio = (rules.super_match if rule == "JS-SM" else rules.pair_bonus).get(combination)
+    if ratio is None or due == 0 or abs(yours - due) > max(bet, Decimal(10)):
+        return None
+    return "side-bet-miscounted", (
+        Reason.of(
+            rule,
+            gettext_noop("{combination} pays {ratio}: {ratio} on {bet} is {due}, not {yours}"),
+            combination=Term(labels[combination]),
+            ratio=ratio_term(ratio),
+            bet=bet,
+            due=due,
+            yours=yours,
+        ),
+    )

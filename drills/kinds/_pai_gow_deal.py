@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Final
 
 from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
+from drills.rounds.chips import ChipSet
 from games.cards import AnyCard, Card, Joker, Suit, format_cards
 from games.money import format_money
 from games.pai_gow import DECK, PaiGowRules, Setting, house_way, words
@@ -406,6 +407,19 @@ def field_shapes(
         return None
     reasons = tuple(dict.fromkeys(reason for _, field_reasons in found for reason in field_reasons))
     return found[0][0], reasons
+
+
+TABLE_CHIPS: Final = tuple(sorted(chip.value for chip in ChipSet.default().chips))
+"""The chips a table pays with (the default set: a drill has no property's own set)."""
+
+
+def one_chip(yours: Decimal, due: Decimal) -> Decimal | None:
+    """The chip ``yours`` is over or short of ``due`` by, when that is exactly one chip and
+    both are paid (or both collected): a payment does not cross zero by one chip."""
+    if yours * due <= 0:
+        return None
+    off = abs(yours - due)
+    return off if off in TABLE_CHIPS else None
 
 
 def amount_shape(

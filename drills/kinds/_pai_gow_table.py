@@ -25,6 +25,7 @@ from drills.kinds._pai_gow_deal import (
     house_facts,
     house_setting,
     named,
+    one_chip,
     setting_groups,
     seven_of,
     window,
@@ -70,7 +71,14 @@ from games.pai_gow import (
     showdown,
     words,
 )
-from games.pai_gow.dice import action_position, first_hand_position
+from games.pai_gow.dice import (
+    PLAYER_DEALER,
+    PLAYER_POSITIONS,
+    POSITIONS,
+    action_position,
+    count_to,
+    first_hand_position,
+)
 from games.players.pai_gow import fouled_setting, odd_split, other_setting, strengths
 from games.reasons import Reason
 
@@ -344,6 +352,36 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
 TRIPLES = tuple((a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7))
 
 
+_CLOCKWISE = tuple(range(1, POSITIONS + 1))
+
+
+def _miscounts(dice: Dice, action: int, yours: int) -> list[tuple[str, dict[str, int]]]:
+    """The counting errors (a code of :data:`words.MISCOUNTS` and its values) that land the
+    first hand on ``yours``, most common first: the seat the count starts from, the way round,
+    a position left out of the count, a die left out (PG-3)."""
+    total = sum(dice.dice)
+    players = tuple(PLAYER_POSITIONS)
+    ways: list[tuple[str, int | None, dict[str, int]]] = [
+        ("pg-first-hand-to-action", action, {}),
+        ("pg-dice-counted-from-next-seat", count_to(total, (*players, PLAYER_DEALER)), {}),
+        ("pg-dice-dealer-left-out", count_to(total, players), {}),
+        (
+            "pg-dice-dealer-skipped-going-round",
+            count_to(total, _CLOCKWISE, later_laps=players) if total > POSITIONS else None,
+            {},
+        ),
+        ("pg-dice-counted-counter-clockwise", count_to(total, (PLAYER_DEALER, *reversed(players))), {}),
+        (
+            "pg-dice-empty-skipped",
+            count_to(total, (PLAYER_DEALER, *dice.occupied)) if len(dice.occupied) < len(players) else None,
+            {},
+        ),
+    ]
+    for die in sorted(set(dice.dice)):
+        ways.append(("pg-dice-die-left-out", count_to(total - die, _CLOCKWISE), {"die": die, "counted": total - die}))
+    return [(code, values) for code, position, values in ways if position == yours]
+
+
 class PaiGowDice(DrillKind[PaiGowRules]):
     """The first hand and the Action button from three dice (PG-3, PG-4)."""
 
@@ -412,7 +450,14 @@ class PaiGowDice(DrillKind[PaiGowRules]):
         def first(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
             if not isinstance(yours, int):
                 return None
-            return "pg-dice-miscounted", (words.dice_miscounted(reading.total, yours, reading.first_hand),)
+            found = _miscounts(dice, reading.action, yours)
+            if not found:
+                return "pg-dice-miscounted", (words.dice_miscounted(reading.total, yours, reading.first_hand),)
+            reasons = tuple(
+                words.dice_miscount(code, total=reading.total, yours=yours, due=reading.first_hand, **values)
+                for code, values in found[:2]
+            )
+            return found[0][0], reasons
 
         def action(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
             if not isinstance(yours, int):
@@ -780,7 +825,7 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
         settlement = self._settle(scenario.situation, rules)
         shapes: dict[str, FieldShape] = {}
         for hand in settlement.hands:
-            shapes[_position_field(hand.position)] = self._hand_shape(scenario, hand, rules)
+            shapes[_position_field(hand.position)] = self._hand_shape(scenario, hand, settlement, rules)
         players = -sum((hand.win for hand in settlement.hands), ZERO)
 
         def banker(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
@@ -788,13 +833,30 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
             if generic is not None:
                 return generic
             fee = settlement.banker_fee
-            return "pg-banker-net", (words.banker_net_due(settlement.banker_net, players, fee),)
+            why = words.banker_net_due(settlement.banker_net, players, fee)
+            mine = Decimal(str(yours))
+            left_out = [hand for hand in settlement.hands if hand.win and mine == settlement.banker_net + hand.win]
+            if left_out:
+                hand = left_out[0]
+                return "pg-banker-position-left-out", (
+                    words.banker_position_left_out(hand.position, hand.win, settlement.banker_net),
+                    why,
+                )
+            chip = one_chip(mine, settlement.banker_net)
+            if chip is not None:
+                return (
+                    "pg-chip-over" if abs(mine) > abs(settlement.banker_net) else "pg-chip-short",
+                    (words.chip_off(mine, settlement.banker_net, chip), why),
+                )
+            return "pg-banker-net", (why,)
 
         shapes["banker_net"] = banker
         return field_shapes(scenario.solution.key, answer, shapes)
 
     @staticmethod
-    def _hand_shape(scenario: Scenario, hand: HandSettlement, rules: PaiGowRules) -> FieldShape:
+    def _hand_shape(
+        scenario: Scenario, hand: HandSettlement, settlement: TableSettlement, rules: PaiGowRules
+    ) -> FieldShape:
         name = _position_field(hand.position)
 
         def shape(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
@@ -807,7 +869,22 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
             fee = hand.showdown.fee
             if fee and mine == hand.win + fee:
                 return "pg-fee-left-out", (words.fee_missing(fee, hand.win),)
-            return "pg-position-net", (words.net_due(hand.result, hand.covered, fee, hand.win),)
+            why = words.net_due(hand.result, hand.covered, fee, hand.win)
+            others = [
+                other.position for other in settlement.hands if other.position != hand.position and other.win == mine
+            ]
+            if others:
+                return "pg-other-position-net", (
+                    words.other_position_net(hand.position, mine, others[0], hand.win),
+                    why,
+                )
+            chip = one_chip(mine, hand.win)
+            if chip is not None:
+                return (
+                    "pg-chip-over" if abs(mine) > abs(hand.win) else "pg-chip-short",
+                    (words.chip_off(mine, hand.win, chip, hand.position), why),
+                )
+            return "pg-position-net", (why,)
 
         return shape
 

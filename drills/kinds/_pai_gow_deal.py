@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Final
 
 from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
+from drills.rounds.chips import ChipSet
 from games.cards import AnyCard, Card, Joker, Suit, format_cards
 from games.money import format_money
 from games.pai_gow import DECK, PaiGowRules, Setting, house_way, words
@@ -50,8 +51,9 @@ class Pack:
 
     def rank(self, high: int, suit: Suit | None = None) -> AnyCard | None:
         """A card of poker rank ``high`` (2 … 14), of ``suit`` if given; None if none is left."""
-        return self.take(lambda card: isinstance(card, Card) and card.rank.high == high
-                         and (suit is None or card.suit is suit))
+        return self.take(
+            lambda card: isinstance(card, Card) and card.rank.high == high and (suit is None or card.suit is suit)
+        )
 
     def standard(self) -> AnyCard | None:
         return self.take(lambda card: isinstance(card, Card))
@@ -74,8 +76,9 @@ def _ranks_of(pack: Pack, ranks: Sequence[int], suit: Suit | None = None) -> lis
     return [card for card in cards if card is not None]
 
 
-def distinct_ranks(rng: random.Random, count: int, exclude: Sequence[int] = (),
-                   pool: Sequence[int] = RANKS) -> list[int]:
+def distinct_ranks(
+    rng: random.Random, count: int, exclude: Sequence[int] = (), pool: Sequence[int] = RANKS
+) -> list[int]:
     choices = [rank for rank in pool if rank not in exclude]
     return rng.sample(choices, count)
 
@@ -119,8 +122,15 @@ def _five_standard(pack: Pack, rng: random.Random, shape: str, top: int | None) 
     if shape == "flush":
         ranks = distinct_ranks(rng, 5)
         return _ranks_of(pack, ranks, rng.choice(SUITS))
-    counts = {"high": [1, 1, 1, 1, 1], "pair": [2, 1, 1, 1], "two-pair": [2, 2, 1], "trips": [3, 1, 1],
-              "full": [3, 2], "quads": [4, 1], "five": [4, 1]}[shape]
+    counts = {
+        "high": [1, 1, 1, 1, 1],
+        "pair": [2, 1, 1, 1],
+        "two-pair": [2, 2, 1],
+        "trips": [3, 1, 1],
+        "full": [3, 2],
+        "quads": [4, 1],
+        "five": [4, 1],
+    }[shape]
     ranks = distinct_ranks(rng, len(counts))
     return _ranks_of(pack, [rank for rank, count in zip(ranks, counts, strict=True) for _ in range(count)])
 
@@ -146,8 +156,9 @@ def seven_of(pack: Pack, rng: random.Random, shape: str) -> list[AnyCard]:
     return pack.deal(7)
 
 
-def _with_singles(pack: Pack, rng: random.Random, core: list[AnyCard] | None, used: Sequence[int],
-                  pool: Sequence[int] = RANKS) -> list[AnyCard] | None:
+def _with_singles(
+    pack: Pack, rng: random.Random, core: list[AnyCard] | None, used: Sequence[int], pool: Sequence[int] = RANKS
+) -> list[AnyCard] | None:
     """``core`` filled up to seven cards with singles of ranks not in ``used``."""
     if core is None:
         return None
@@ -259,8 +270,9 @@ def _quads(pool: Sequence[int], with_high: bool) -> Callable[[Pack, random.Rando
         if not with_high:
             return _with_singles(pack, rng, core, [rank], pool=range(2, KING))
         extra = pack.rank(rng.choice([r for r in (KING, ACE) if r != rank]))
-        return _with_singles(pack, rng, [*core, extra] if core and extra else None,
-                             [rank, ACE, KING], pool=range(2, KING))
+        return _with_singles(
+            pack, rng, [*core, extra] if core and extra else None, [rank, ACE, KING], pool=range(2, KING)
+        )
 
     return build
 
@@ -308,6 +320,7 @@ SEVEN_SHAPES: Mapping[str, Callable[[Pack, random.Random], list[AnyCard] | None]
 # --- settings -------------------------------------------------------------------------------
 # How a simulated player sets a hand (the house way, a foul, an odd split, a setting of
 # their own) is the one player policy's, ``games.players.pai_gow``, which the kinds import.
+
 
 def house_setting(cards: Sequence[AnyCard], rules: PaiGowRules) -> Setting:
     return house_way(cards, rules).setting
@@ -394,6 +407,19 @@ def field_shapes(
         return None
     reasons = tuple(dict.fromkeys(reason for _, field_reasons in found for reason in field_reasons))
     return found[0][0], reasons
+
+
+TABLE_CHIPS: Final = tuple(sorted(chip.value for chip in ChipSet.default().chips))
+"""The chips a table pays with (the default set: a drill has no property's own set)."""
+
+
+def one_chip(yours: Decimal, due: Decimal) -> Decimal | None:
+    """The chip ``yours`` is over or short of ``due`` by, when that is exactly one chip and
+    both are paid (or both collected): a payment does not cross zero by one chip."""
+    if yours * due <= 0:
+        return None
+    off = abs(yours - due)
+    return off if off in TABLE_CHIPS else None
 
 
 def amount_shape(

@@ -25,6 +25,7 @@ from drills.kinds._pai_gow_deal import (
     house_facts,
     house_setting,
     named,
+    one_chip,
     setting_groups,
     seven_of,
     window,
@@ -70,7 +71,14 @@ from games.pai_gow import (
     showdown,
     words,
 )
-from games.pai_gow.dice import action_position, first_hand_position
+from games.pai_gow.dice import (
+    PLAYER_DEALER,
+    PLAYER_POSITIONS,
+    POSITIONS,
+    action_position,
+    count_to,
+    first_hand_position,
+)
 from games.players.pai_gow import fouled_setting, odd_split, other_setting, strengths
 from games.reasons import Reason
 
@@ -135,8 +143,10 @@ def _straights(pack: Pack, rng: random.Random) -> tuple[Setting, Setting] | None
     if any(card is None for card in cards):
         return None
     fronts = pack.deal(4, jokers=False)
-    return (Setting(tuple(c for c in wheel if c is not None), tuple(fronts[:2])),
-            Setting(tuple(c for c in other if c is not None), tuple(fronts[2:])))
+    return (
+        Setting(tuple(c for c in wheel if c is not None), tuple(fronts[:2])),
+        Setting(tuple(c for c in other if c is not None), tuple(fronts[2:])),
+    )
 
 
 class PaiGowShowdown(DrillKind[PaiGowRules]):
@@ -211,8 +221,12 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         result = self._showdown(situation, rules)
         return Solution(
-            key={"high": result.high.value, "low": result.low.value, "result": result.result.value,
-                 "win": format_money(result.win)},
+            key={
+                "high": result.high.value,
+                "low": result.low.value,
+                "result": result.result.value,
+                "win": format_money(result.win),
+            },
             rules=result.rules,
             reasons=words.with_every_rule(words.showdown_reasons(result), result.rules),
         )
@@ -221,10 +235,12 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
         versus = Versus.from_json(situation)
         return Prompt(
             question="Settle the player's hand against the player-dealer's: who takes the five-card hand and the "
-                     "two-card hand, the result, and the player's net (negative if collected). A fouled hand "
-                     "loses both hands.",
-            cards=(*setting_groups("player", "Player", versus.player),
-                   *setting_groups("banker", "Player-dealer, as set", versus.banker)),
+            "two-card hand, the result, and the player's net (negative if collected). A fouled hand "
+            "loses both hands.",
+            cards=(
+                *setting_groups("player", "Player", versus.player),
+                *setting_groups("banker", "Player-dealer, as set", versus.banker),
+            ),
             facts=(("Bet", format_money(versus.bet)), *house_facts(rules, fee=True)),
         )
 
@@ -257,8 +273,13 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
                 if result.values is None:
                     return "pg-showdown-foul-takes-both", words.fouled_takes_both(check, result.player)
                 mine, theirs = result.values[index], result.values[index + 2]
-                code = ("pg-showdown-copy" if due == Winner.COPY else
-                        "pg-showdown-no-copy" if yours == Winner.COPY else "pg-showdown-higher-hand")
+                code = (
+                    "pg-showdown-copy"
+                    if due == Winner.COPY
+                    else "pg-showdown-no-copy"
+                    if yours == Winner.COPY
+                    else "pg-showdown-higher-hand"
+                )
                 return code, (words.winner_wrong(label, Winner(yours), Winner(due), mine, theirs),)
 
             return shape
@@ -278,8 +299,11 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
                 return "pg-fee-left-out", (words.fee_missing(result.fee, result.win),)
             return "pg-showdown-net", (words.net_due(result.result, result.covered, result.fee, result.win),)
 
-        return field_shapes(scenario.solution.key, answer, {
-            "high": hand(0, words.FIVE_CARD_HAND), "low": hand(1, words.TWO_CARD_HAND), "result": outcome, "win": net})
+        return field_shapes(
+            scenario.solution.key,
+            answer,
+            {"high": hand(0, words.FIVE_CARD_HAND), "low": hand(1, words.TWO_CARD_HAND), "result": outcome, "win": net},
+        )
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def copy_to_player(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
@@ -306,8 +330,11 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
         def wheel(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             versus = Versus.from_json(situation)
             hands = [versus.player, versus.banker]
-            if all(len(hand.high) != 5 or strengths(rules, hand.high, hand.high[:2])[0]
-                   == strengths(other_wheel, hand.high, hand.high[:2])[0] for hand in hands):
+            if all(
+                len(hand.high) != 5
+                or strengths(rules, hand.high, hand.high[:2])[0] == strengths(other_wheel, hand.high, hand.high[:2])[0]
+                for hand in hands
+            ):
                 return None  # no wheel (nor a straight its rank could pass) in a five-card hand
             return self.solve(situation, other_wheel).key
 
@@ -323,6 +350,36 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
 # --- 5. dice and the Action button --------------------------------------------------------------
 
 TRIPLES = tuple((a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7))
+
+
+_CLOCKWISE = tuple(range(1, POSITIONS + 1))
+
+
+def _miscounts(dice: Dice, action: int, yours: int) -> list[tuple[str, dict[str, int]]]:
+    """The counting errors (a code of :data:`words.MISCOUNTS` and its values) that land the
+    first hand on ``yours``, most common first: the seat the count starts from, the way round,
+    a position left out of the count, a die left out (PG-3)."""
+    total = sum(dice.dice)
+    players = tuple(PLAYER_POSITIONS)
+    ways: list[tuple[str, int | None, dict[str, int]]] = [
+        ("pg-first-hand-to-action", action, {}),
+        ("pg-dice-counted-from-next-seat", count_to(total, (*players, PLAYER_DEALER)), {}),
+        ("pg-dice-dealer-left-out", count_to(total, players), {}),
+        (
+            "pg-dice-dealer-skipped-going-round",
+            count_to(total, _CLOCKWISE, later_laps=players) if total > POSITIONS else None,
+            {},
+        ),
+        ("pg-dice-counted-counter-clockwise", count_to(total, (PLAYER_DEALER, *reversed(players))), {}),
+        (
+            "pg-dice-empty-skipped",
+            count_to(total, (PLAYER_DEALER, *dice.occupied)) if len(dice.occupied) < len(players) else None,
+            {},
+        ),
+    ]
+    for die in sorted(set(dice.dice)):
+        ways.append(("pg-dice-die-left-out", count_to(total - die, _CLOCKWISE), {"die": die, "counted": total - die}))
+    return [(code, values) for code, position, values in ways if position == yours]
 
 
 class PaiGowDice(DrillKind[PaiGowRules]):
@@ -348,8 +405,11 @@ class PaiGowDice(DrillKind[PaiGowRules]):
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         dice = Dice.from_json(situation)
         reading = read_dice(dice.dice, dice.occupied)
-        return Solution(key={"first_hand": reading.first_hand, "action": reading.action}, rules=reading.rules,
-                        reasons=words.dice_reasons(reading))
+        return Solution(
+            key={"first_hand": reading.first_hand, "action": reading.action},
+            rules=reading.rules,
+            reasons=words.dice_reasons(reading),
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         dice = Dice.from_json(situation)
@@ -357,7 +417,7 @@ class PaiGowDice(DrillKind[PaiGowRules]):
         empty = [position for position in range(2, 8) if position not in occupied]
         return Prompt(
             question="The player-dealer shakes the dice. Which position receives the first hand, and which position "
-                     "gets the Action button? Positions are numbered 1–7 clockwise, the player-dealer is position 1.",
+            "gets the Action button? Positions are numbered 1–7 clockwise, the player-dealer is position 1.",
             facts=(
                 ("Dice", " + ".join(str(die) for die in dice.dice)),
                 ("Players at positions", ", ".join(map(str, occupied))),
@@ -390,7 +450,14 @@ class PaiGowDice(DrillKind[PaiGowRules]):
         def first(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
             if not isinstance(yours, int):
                 return None
-            return "pg-dice-miscounted", (words.dice_miscounted(reading.total, yours, reading.first_hand),)
+            found = _miscounts(dice, reading.action, yours)
+            if not found:
+                return "pg-dice-miscounted", (words.dice_miscounted(reading.total, yours, reading.first_hand),)
+            reasons = tuple(
+                words.dice_miscount(code, total=reading.total, yours=yours, due=reading.first_hand, **values)
+                for code, values in found[:2]
+            )
+            return found[0][0], reasons
 
         def action(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
             if not isinstance(yours, int):
@@ -457,7 +524,8 @@ def _event_words(event: DealEvent) -> str:
     if isinstance(event, WrongSpots):
         looked = event.players_looked
         who = {0: "nobody has looked at their cards", 1: "one player has looked at their cards"}.get(
-            looked, f"{looked} players have looked at their cards")
+            looked, f"{looked} players have looked at their cards"
+        )
         text = f"The hands were delivered to the wrong spots; {who} before the player-dealer's hand was opened"
         if event.looked_at_dealer_hand:
             text += ", and a player looked at the player-dealer's hand"
@@ -517,15 +585,23 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         outcome = rule_deal(Deal.from_json(situation).events)
-        return Solution(key={"ruling": outcome.ruling.value, "logical_way": yes_no(outcome.logical_way)},
-                        rules=outcome.rules or ("PG-6", "PG-8"),  # nothing applied: checked, play continues
-                        reasons=outcome.reasons)
+        return Solution(
+            key={"ruling": outcome.ruling.value, "logical_way": yes_no(outcome.logical_way)},
+            rules=outcome.rules or ("PG-6", "PG-8"),  # nothing applied: checked, play continues
+            reasons=outcome.reasons,
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         events = Deal.from_json(situation).events
-        cards = tuple(CardGroup(f"event_{index}", "Boxed card" if isinstance(event, BoxedCard) else "Exposed card",
-                                (format_card(event.card),))
-                      for index, event in enumerate(events) if isinstance(event, (BoxedCard, ExposedCard)))
+        cards = tuple(
+            CardGroup(
+                f"event_{index}",
+                "Boxed card" if isinstance(event, BoxedCard) else "Exposed card",
+                (format_card(event.card),),
+            )
+            for index, event in enumerate(events)
+            if isinstance(event, (BoxedCard, ExposedCard))
+        )
         return Prompt(
             question="What is your ruling, and must a hand now be set the logical way (the house way)?",
             cards=cards,
@@ -569,8 +645,13 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
                 why = "no-wrong-spots" if "wrong-spots" not in types else "supervisor-first"
             else:
                 shown = "boxed" if mine is DealRuling.REPLACE_BOXED_CARD else "exposed"
-                why = (f"no-{shown}" if shown not in types else
-                       "supervisor-first" if right is DealRuling.CALL_SUPERVISOR else "redeliver-first")
+                why = (
+                    f"no-{shown}"
+                    if shown not in types
+                    else "supervisor-first"
+                    if right is DealRuling.CALL_SUPERVISOR
+                    else "redeliver-first"
+                )
             return f"pg-deal-{why}", (words.ruling_not_due(mine, right, why), *outcome.reasons)
 
         def logical(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]]:
@@ -640,8 +721,11 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
     general_label = "Settle the table"
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
-        count = {Difficulty.EASY: rng.randint(2, 3), Difficulty.NORMAL: rng.randint(3, 5),
-                 Difficulty.HARD: rng.randint(4, 6)}[difficulty]
+        count = {
+            Difficulty.EASY: rng.randint(2, 3),
+            Difficulty.NORMAL: rng.randint(3, 5),
+            Difficulty.HARD: rng.randint(4, 6),
+        }[difficulty]
         positions = sorted(rng.sample(range(2, 8), count))
         action = read_dice(roll(rng), positions).action
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -672,14 +756,21 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
             bank = (total / 100).to_integral_value(ROUND_CEILING) * 100 + 100 * rng.randint(0, 2)
         return Table(banker, bank, action, tuple(hands.values())).to_json()
 
-    def _settle(self, situation: Mapping[str, JSON], rules: PaiGowRules, bank: Decimal | None = None,
-                action: int | None = None) -> TableSettlement:
+    def _settle(
+        self, situation: Mapping[str, JSON], rules: PaiGowRules, bank: Decimal | None = None, action: int | None = None
+    ) -> TableSettlement:
         table = Table.from_json(situation)
-        return settle_table(table.banker, table.bank if bank is None else bank,
-                            table.action if action is None else action, list(table.hands), rules)
+        return settle_table(
+            table.banker,
+            table.bank if bank is None else bank,
+            table.action if action is None else action,
+            list(table.hands),
+            rules,
+        )
 
-    def _key(self, situation: Mapping[str, JSON], rules: PaiGowRules, bank: Decimal | None = None,
-             action: int | None = None) -> dict[str, JSON]:
+    def _key(
+        self, situation: Mapping[str, JSON], rules: PaiGowRules, bank: Decimal | None = None, action: int | None = None
+    ) -> dict[str, JSON]:
         settlement = self._settle(situation, rules, bank, action)
         key: dict[str, JSON] = {_position_field(hand.position): format_money(hand.win) for hand in settlement.hands}
         key["banker_net"] = format_money(settlement.banker_net)
@@ -700,7 +791,7 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
             facts.append((f"Position {hand.position} bet", format_money(hand.bet)))
         return Prompt(
             question="Settle the table: each player's net against the player-dealer (negative if collected, 0.00 "
-                     "for a push or a bet returned), and the player-dealer's net.",
+            "for a push or a bet returned), and the player-dealer's net.",
             cards=tuple(groups),
             facts=(*facts, *house_facts(rules, fee=True)),
         )
@@ -708,8 +799,10 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
         positions = sorted(hand.position for hand in Table.from_json(situation).hands)
         return (
-            *(AnswerField(_position_field(position), f"Position {position}: net", FieldType.AMOUNT, signed=True)
-              for position in positions),
+            *(
+                AnswerField(_position_field(position), f"Position {position}: net", FieldType.AMOUNT, signed=True)
+                for position in positions
+            ),
             AnswerField("banker_net", "Player-dealer's net", FieldType.AMOUNT, signed=True),
         )
 
@@ -717,8 +810,9 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
         return "table", Table.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
-        key: dict[str, JSON] = {_position_field(int(position)): hand["win"]
-                                for position, hand in answer["hands"].items()}
+        key: dict[str, JSON] = {
+            _position_field(int(position)): hand["win"] for position, hand in answer["hands"].items()
+        }
         key["banker_net"] = answer["banker_net"]
         return key
 
@@ -731,7 +825,7 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
         settlement = self._settle(scenario.situation, rules)
         shapes: dict[str, FieldShape] = {}
         for hand in settlement.hands:
-            shapes[_position_field(hand.position)] = self._hand_shape(scenario, hand, rules)
+            shapes[_position_field(hand.position)] = self._hand_shape(scenario, hand, settlement, rules)
         players = -sum((hand.win for hand in settlement.hands), ZERO)
 
         def banker(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
@@ -739,13 +833,30 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
             if generic is not None:
                 return generic
             fee = settlement.banker_fee
-            return "pg-banker-net", (words.banker_net_due(settlement.banker_net, players, fee),)
+            why = words.banker_net_due(settlement.banker_net, players, fee)
+            mine = Decimal(str(yours))
+            left_out = [hand for hand in settlement.hands if hand.win and mine == settlement.banker_net + hand.win]
+            if left_out:
+                hand = left_out[0]
+                return "pg-banker-position-left-out", (
+                    words.banker_position_left_out(hand.position, hand.win, settlement.banker_net),
+                    why,
+                )
+            chip = one_chip(mine, settlement.banker_net)
+            if chip is not None:
+                return (
+                    "pg-chip-over" if abs(mine) > abs(settlement.banker_net) else "pg-chip-short",
+                    (words.chip_off(mine, settlement.banker_net, chip), why),
+                )
+            return "pg-banker-net", (why,)
 
         shapes["banker_net"] = banker
         return field_shapes(scenario.solution.key, answer, shapes)
 
     @staticmethod
-    def _hand_shape(scenario: Scenario, hand: HandSettlement, rules: PaiGowRules) -> FieldShape:
+    def _hand_shape(
+        scenario: Scenario, hand: HandSettlement, settlement: TableSettlement, rules: PaiGowRules
+    ) -> FieldShape:
         name = _position_field(hand.position)
 
         def shape(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
@@ -758,7 +869,22 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
             fee = hand.showdown.fee
             if fee and mine == hand.win + fee:
                 return "pg-fee-left-out", (words.fee_missing(fee, hand.win),)
-            return "pg-position-net", (words.net_due(hand.result, hand.covered, fee, hand.win),)
+            why = words.net_due(hand.result, hand.covered, fee, hand.win)
+            others = [
+                other.position for other in settlement.hands if other.position != hand.position and other.win == mine
+            ]
+            if others:
+                return "pg-other-position-net", (
+                    words.other_position_net(hand.position, mine, others[0], hand.win),
+                    why,
+                )
+            chip = one_chip(mine, hand.win)
+            if chip is not None:
+                return (
+                    "pg-chip-over" if abs(mine) > abs(hand.win) else "pg-chip-short",
+                    (words.chip_off(mine, hand.win, chip, hand.position), why),
+                )
+            return "pg-position-net", (why,)
 
         return shape
 

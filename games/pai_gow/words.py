@@ -952,6 +952,110 @@ def dice_miscounted(total: int, yours: int, due: int) -> Reason:
     )
 
 
+def dice_miscount(code: str, **values: object) -> Reason:
+    """How a count of the dice lands on the position you gave (a code of :data:`MISCOUNTS`)."""
+    rule, message = MISCOUNTS[code]
+    return Reason.of(rule, message, **values)
+
+
+MISCOUNTS: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
+    {
+        "pg-dice-counted-from-next-seat": (
+            "PG-3",
+            gettext_noop(
+                "Counting {total} from position 2 lands on position {yours}; the count starts at the player-dealer, "
+                "position 1, so it ends at position {due}"
+            ),
+        ),
+        "pg-dice-counted-counter-clockwise": (
+            "PG-3",
+            gettext_noop(
+                "Counting {total} counter-clockwise lands on position {yours}; the count goes clockwise and ends at "
+                "position {due}"
+            ),
+        ),
+        "pg-dice-dealer-skipped-going-round": (
+            "PG-3",
+            gettext_noop(
+                "Skipping the player-dealer when the count of {total} comes round again lands on position {yours}; "
+                "position 1 counts every time round, so it ends at position {due}"
+            ),
+        ),
+        "pg-dice-dealer-left-out": (
+            "PG-3",
+            gettext_noop(
+                "Counting {total} round the six player positions only lands on position {yours}; the player-dealer's "
+                "position 1 counts too, so it ends at position {due}"
+            ),
+        ),
+        "pg-dice-empty-skipped": (
+            "PG-3",
+            gettext_noop(
+                "Counting {total} past the empty positions lands on position {yours}; empty positions count too, so "
+                "it ends at position {due}"
+            ),
+        ),
+        "pg-dice-die-left-out": (
+            "PG-3",
+            gettext_noop(
+                "Leaving out the die showing {die} makes {counted}, which lands on position {yours}; the three dice "
+                "total {total}, which ends at position {due}"
+            ),
+        ),
+        "pg-first-hand-to-action": (
+            "PG-3",
+            gettext_noop(
+                "Position {yours} gets the Action button, not the first hand: the first hand goes where the count of "
+                "{total} ends, position {due}, even when that is the player-dealer or an empty position"
+            ),
+        ),
+    }
+)
+"""The ways a count of the dice goes wrong that the dice drill recognises, by diagnosis code."""
+
+
+def chip_off(yours: Decimal, due: Decimal, chip: Decimal, position: int | None = None) -> Reason:
+    """A position's net (or, without a position, the player-dealer's) one ``chip`` over or short
+    (paid or collected: over is more money moved than due)."""
+    values: dict[str, object] = {"yours": yours, "due": due, "chip": chip}
+    over = abs(yours) > abs(due)
+    if position is None:
+        message = (
+            gettext_noop("The player-dealer's net: {yours} is one {chip} chip over the {due} due")
+            if over
+            else gettext_noop("The player-dealer's net: {yours} is one {chip} chip short of the {due} due")
+        )
+    else:
+        values["position"] = position
+        message = (
+            gettext_noop("Position {position}: {yours} is one {chip} chip over the {due} due")
+            if over
+            else gettext_noop("Position {position}: {yours} is one {chip} chip short of the {due} due")
+        )
+    return Reason.of("", message, **values)
+
+
+def other_position_net(position: int, yours: Decimal, other: int, due: Decimal) -> Reason:
+    return Reason.of(
+        "PG-1",
+        gettext_noop("Position {position}: {yours} is position {other}'s net; this hand's is {due}"),
+        position=position,
+        yours=yours,
+        other=other,
+        due=due,
+    )
+
+
+def banker_position_left_out(position: int, net: Decimal, due: Decimal) -> Reason:
+    return Reason.of(
+        "PG-1",
+        gettext_noop("The player-dealer's net leaves out position {position}'s {net}: with every position it is {due}"),
+        position=position,
+        net=net,
+        due=due,
+    )
+
+
 def action_on_empty(yours: int, due: int) -> Reason:
     return Reason.of(
         "PG-4",

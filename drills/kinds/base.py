@@ -268,6 +268,8 @@ WORKED_DIFFERENCES = frozenset(
         "pg-position-net",
         "pg-showdown-net",
         "pg-house-way-other-setting",
+        "pg-banker-net",
+        "off-by-one",  # "count the cards again": true, but no cause
     }
 )
 """Diagnosis codes that say what differs and why, with the working, but name no mistake: the

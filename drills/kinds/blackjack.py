@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from drills.kinds._boxes import (
     LIVELY,
@@ -56,6 +56,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
+from drills.rounds.chips import ChipSet
 from games.blackjack import words as bj_words
 from games.blackjack.hand import (
     HandKind,
@@ -106,6 +107,34 @@ def _generic_amount(yours: Decimal, due: Decimal) -> bool:
     3:2 ratio): a kind's shape leaves it to them."""
     field = AnswerField("amount", "", FieldType.AMOUNT, signed=True)
     return GENERIC_SHAPES[FieldType.AMOUNT](field, yours, due) is not None
+
+
+TABLE_CHIPS = tuple(chip.value for chip in ChipSet.default().chips)
+"""The chips a drill's table pays with: the default set (drills are not graded per property)."""
+
+
+def amount_slip(label: Term, yours: Decimal, due: Decimal, stake: Decimal | None = None) -> tuple[str, Reason] | None:
+    """A dealer's slip that gives exactly ``yours`` for ``due``: one chip of the table's set
+    over or short, the cents of a half rounded off to a whole unit (BJ-P10), the player's
+    stake counted into a win; None when no single slip gives it."""
+    if yours == due:
+        return None
+    if stake is not None and due > 0 and yours == due + stake:
+        return "bj-stake-included", bj_words.stake_included(label, yours, due, stake)
+    if due != due.to_integral_value() and yours in (
+        due.to_integral_value(ROUND_FLOOR),
+        due.to_integral_value(ROUND_CEILING),
+    ):
+        return "bj-half-rounded", bj_words.half_rounded(label, yours, due)
+    if due != 0 and (yours > 0) == (due > 0) and yours != 0:
+        step = abs(yours) - abs(due)
+        if abs(step) in TABLE_CHIPS:
+            return (
+                ("bj-chip-over", bj_words.chip_over(label, yours, due, abs(step)))
+                if step > 0
+                else ("bj-chip-short", bj_words.chip_short(label, yours, due, abs(step)))
+            )
+    return None
 
 
 # --- typed situations: each kind reads its situation as a value; the stored JSON stays as it was ---
@@ -336,7 +365,12 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
         if total != key["total"]:
             if not isinstance(total, int):
                 return None
-            found.append(("bj-miscounted", bj_words.counted(cards, rules, total, split_hand=situation.split_hand)))
+            cause = bj_words.miscount_cause(cards, rules, total, split_hand=situation.split_hand)
+            found.append(
+                (f"bj-{cause[0]}", cause[1])
+                if cause is not None
+                else ("bj-miscounted", bj_words.counted(cards, rules, total, split_hand=situation.split_hand))
+            )
         return (found[0][0], tuple(reason for _, reason in found)) if found else None
 
 
@@ -492,14 +526,21 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
         if yours_pays is None or yours_collects is None:
             return None
         rule = dealer_payout(kind, bet, rules).rule_ids[0]
+        labels = {answer_field.name: Term(answer_field.label) for answer_field in scenario.fields}
         if kind is PayoutKind.SURRENDER:
             if yours_pays != 0:
                 return "bj-surrender-paid-out", (bj_words.surrender_paid_out(collects),)
+            slip = amount_slip(labels["collects"], yours_collects, collects)
+            if slip is not None:
+                return slip[0], (slip[1], bj_words.surrender_half(bet, collects, yours_collects))
             if yours_collects != collects and not _generic_amount(yours_collects, collects):
                 return "bj-surrender-not-half", (bj_words.surrender_half(bet, collects, yours_collects),)
             return None
         if yours_collects != 0 and yours_pays in (0, pays):
             return "bj-win-collected", (bj_words.paid_not_collected(rule, pays),)
+        slip = amount_slip(labels["pays"], yours_pays, pays, bet) if yours_collects == 0 else None
+        if slip is not None:
+            return slip[0], (slip[1], bj_words.payout_reason(kind.value, bet, pays, collects, rules))
         if yours_pays != pays and yours_collects == 0 and not _generic_amount(yours_pays, pays):
             paid_at = {PayoutKind.BLACKJACK: rules.blackjack_pays, PayoutKind.INSURANCE: rules.insurance_pays}.get(
                 kind, EVEN_MONEY
@@ -914,6 +955,8 @@ def settle_shapes(
         parts.update({f"hand_{index}": (hand.win, hand.reasons) for index, hand in enumerate(settled.hands, 1)})
     if "insurance_win" in key:
         parts["insurance_win"] = (settled.insurance_win, settled.reasons[-1:])
+    stakes = {f"hand_{index}": box.stake(hand) for index, hand in enumerate(box.hands, 1)}
+    stakes |= {"net": box.stake(box.hands[0]), "insurance_win": box.insurance}
     yours = {name: _amount(answer.get(name)) for name in key}
     if any(value is None for value in yours.values()):
         return None
@@ -938,7 +981,28 @@ def settle_shapes(
         generic = GENERIC_SHAPES[FieldType.AMOUNT](
             AnswerField(name, label.text, FieldType.AMOUNT, signed=True), mine, due
         )
-        if generic is not None:
+        others = (
+            [other for other in parts if other.startswith("hand_") and other != name and parts[other][0] == mine]
+            if name.startswith("hand_")
+            else []
+        )
+        slip = amount_slip(label, mine, due, stakes.get(name))
+        if others:
+            found.append(
+                (
+                    "bj-other-hands-result",
+                    bj_words.other_hands_result(
+                        bj_words.hand_name(int(name[5:]) - 1, True),
+                        bj_words.hand_name(int(others[0][5:]) - 1, True),
+                        mine,
+                        due,
+                    ),
+                    why,
+                )
+            )
+        elif slip is not None:
+            found.append((slip[0], slip[1], why))
+        elif generic is not None:
             found.append((f"bj-{generic[0]}", generic[1], why))
         elif mine > 0 > due:
             found.append(("bj-paid-a-loss", bj_words.result_paid_a_loss(label, mine, due), why))
@@ -1148,18 +1212,11 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
                 else bj_words.waits_for_second_card(upcard)
             )
             found.append(("bj-blackjack-timing", timing))
-        found.append(
-            (
-                "bj-payout-arithmetic",
-                bj_words.ratio_worked(
-                    rules.IDS.blackjack_pays,
-                    rules.blackjack_pays,
-                    UpcardSituation.from_json(scenario.situation).bet,
-                    pays,
-                    yours,
-                ),
-            )
-        )
+        bet = UpcardSituation.from_json(scenario.situation).bet
+        worked = bj_words.ratio_worked(rules.IDS.blackjack_pays, rules.blackjack_pays, bet, pays, yours)
+        label = next(Term(answer_field.label) for answer_field in scenario.fields if answer_field.name == "pays")
+        slip = amount_slip(label, yours, pays, bet)
+        found.extend(((slip[0], slip[1]), ("", worked)) if slip is not None else (("bj-payout-arithmetic", worked),))
         return found[0][0], tuple(reason for _, reason in found)
 
 

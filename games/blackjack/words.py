@@ -932,11 +932,24 @@ def original_bet_only() -> Reason:
 
 
 def chip_over(field: Term, yours: Decimal, due: Decimal, chip: Decimal) -> Reason:
-    """One chip of the table's set too many.
+    """One chip of the table's set too many, paid or collected.
 
     >>> chip_over(Term("Dealer pays"), Decimal("155"), Decimal("150"), Decimal("5")).words()
     'Dealer pays: 155.00 is one 5.00 chip more than the 150.00 due: count the stack again.'
+    >>> chip_over(Term("Net for the box"), Decimal("-101"), Decimal("-100"), Decimal("1")).words()
+    'Net for the box: -101.00 collects one 1.00 chip more than the 100.00 the bet loses: count the stack again.'
     """
+    if due < 0:
+        return Reason.of(
+            "",
+            gettext_noop(
+                "{field}: {yours} collects one {chip} chip more than the {lost} the bet loses: count the stack again."
+            ),
+            field=field,
+            yours=yours,
+            lost=-due,
+            chip=chip,
+        )
     return Reason.of(
         "",
         gettext_noop("{field}: {yours} is one {chip} chip more than the {due} due: count the stack again."),
@@ -948,6 +961,22 @@ def chip_over(field: Term, yours: Decimal, due: Decimal, chip: Decimal) -> Reaso
 
 
 def chip_short(field: Term, yours: Decimal, due: Decimal, chip: Decimal) -> Reason:
+    """One chip of the table's set too few, paid or collected.
+
+    >>> chip_short(Term("Net for the box"), Decimal("-95"), Decimal("-100"), Decimal("5")).words()
+    'Net for the box: -95.00 collects one 5.00 chip less than the 100.00 the bet loses: count the stack again.'
+    """
+    if due < 0:
+        return Reason.of(
+            "",
+            gettext_noop(
+                "{field}: {yours} collects one {chip} chip less than the {lost} the bet loses: count the stack again."
+            ),
+            field=field,
+            yours=yours,
+            lost=-due,
+            chip=chip,
+        )
     return Reason.of(
         "",
         gettext_noop("{field}: {yours} is one {chip} chip short of the {due} due: count the stack again."),

@@ -280,6 +280,13 @@ OPTIONS_RIGHT = {
         ),
         (
             "bj-settle-box",
+            settle("100", [("5S 8D", False)], "5C JD 6H"),
+            {"net": "-95.00"},
+            "bj-chip-short",
+            ["-95.00 collects one 5.00 chip less than the 100.00 the bet loses", "the 100.00 is lost (BJ-9)"],
+        ),
+        (
+            "bj-settle-box",
             settle("15", [("6S 5H 9C", True)], "TD 8C"),
             {"net": "60.00"},
             "bj-stake-included",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from drills.kinds._boxes import (
     LIVELY,
@@ -56,6 +56,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
+from drills.rounds.chips import ChipSet
 from games.blackjack import words as bj_words
 from games.blackjack.hand import (
     HandKind,
@@ -106,6 +107,34 @@ def _generic_amount(yours: Decimal, due: Decimal) -> bool:
     3:2 ratio): a kind's shape leaves it to them."""
     field = AnswerField("amount", "", FieldType.AMOUNT, signed=True)
     return GENERIC_SHAPES[FieldType.AMOUNT](field, yours, due) is not None
+
+
+TABLE_CHIPS = tuple(chip.value for chip in ChipSet.default().chips)
+"""The chips a drill's table pays with: the default set (drills are not graded per property)."""
+
+
+def amount_slip(label: Term, yours: Decimal, due: Decimal, stake: Decimal | None = None) -> tuple[str, Reason] | None:
+    """A dealer's slip that gives exactly ``yours`` for ``due``: one chip of the table's set
+    over or short, the cents of a half rounded off to a whole unit (BJ-P10), the player's
+    stake counted into a win; None when no single slip gives it."""
+    if yours == due:
+        return None
+    if stake is not None and due > 0 and yours == due + stake:
+        return "bj-stake-included", bj_words.stake_included(label, yours, due, stake)
+    if due != due.to_integral_value() and yours in (
+        due.to_integral_value(ROUND_FLOOR),
+        due.to_integral_value(ROUND_CEILING),
+    ):
+        return "bj-half-rounded", bj_words.half_rounded(label, yours, due)
+    if due != 0 and (yours > 0) == (due > 0) and yours != 0:
+        step = abs(yours) - abs(due)
+        if abs(step) in TABLE_CHIPS:
+            return (
+                ("bj-chip-over", bj_words.chip_over(label, yours, due, abs(step)))
+                if step > 0
+                else ("bj-chip-short", bj_words.chip_short(label, yours, due, abs(step)))
+            )
+    return None
 
 
 # --- typed situations: each kind reads its situation as a value; the stored JSON stays as it was ---
@@ -163,8 +192,10 @@ class UpcardSituation:
         return OptionsSituation(hand=self.hand, dealer=self.upcard)
 
     def groups(self) -> tuple[CardGroup, ...]:
-        return (CardGroup("dealer", "Dealer", tuple(format_cards([self.upcard]))),
-                CardGroup("hand", "Player's hand", tuple(format_cards(self.hand))))
+        return (
+            CardGroup("dealer", "Dealer", tuple(format_cards([self.upcard]))),
+            CardGroup("hand", "Player's hand", tuple(format_cards(self.hand))),
+        )
 
 
 # --- 1. hand total -------------------------------------------------------------------
@@ -178,8 +209,16 @@ def value_category(value: HandValue) -> str:
     return value.kind.value
 
 
-def _draw_hand(pile: DrawPile, rng: random.Random, rules: TwentyOneRules, first: Sequence[Card], size: int,
-               *, split_hand: bool = False, small: float = 0.0) -> tuple[Card, ...]:
+def _draw_hand(
+    pile: DrawPile,
+    rng: random.Random,
+    rules: TwentyOneRules,
+    first: Sequence[Card],
+    size: int,
+    *,
+    split_hand: bool = False,
+    small: float = 0.0,
+) -> tuple[Card, ...]:
     """A player's hand from ``first``, drawn (as BJ-7 allows) up to ``size`` cards;
     with chance ``small`` each draw is steered to a 2-5."""
     cards = list(first)
@@ -220,8 +259,9 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
             cards = _draw_hand(pile, rng, rules, (pile.next(), pile.next()), rng.choice((2, 2, 3)))
         elif difficulty is Difficulty.NORMAL:
             split_hand = rng.random() < 0.1
-            cards = _draw_hand(pile, rng, rules, (pile.next(), pile.next()), rng.choice((2, 3, 3, 4, 5)),
-                               split_hand=split_hand)
+            cards = _draw_hand(
+                pile, rng, rules, (pile.next(), pile.next()), rng.choice((2, 3, 3, 4, 5)), split_hand=split_hand
+            )
         else:
             roll = rng.random()
             if roll < 0.3:  # Ace + 10-value: a blackjack, or 21 after a split (BJ-S4)
@@ -230,13 +270,13 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
             else:  # soft hands of many cards, Aces that turn hard, two Aces
                 split_hand = rng.random() < 0.15
                 first = (pile.rank(Rank.ACE), pile.rank(Rank.ACE) if rng.random() < 0.3 else pile.next())
-                cards = _draw_hand(pile, rng, rules, first, rng.choice((3, 4, 4, 5)), split_hand=split_hand,
-                                   small=0.6)
+                cards = _draw_hand(pile, rng, rules, first, rng.choice((3, 4, 4, 5)), split_hand=split_hand, small=0.6)
             cards = _reorder(cards, rng, rules, split_hand)
         return HandSituation(cards, split_hand).to_json()
 
-    def _value(self, situation: Mapping[str, JSON], rules: BlackjackRules,
-               split_hand: bool | None = None) -> Ruled[HandValue]:
+    def _value(
+        self, situation: Mapping[str, JSON], rules: BlackjackRules, split_hand: bool | None = None
+    ) -> Ruled[HandValue]:
         hand = HandSituation.from_json(situation)
         split = hand.split_hand if split_hand is None else split_hand
         return evaluate_hand(hand.cards, rules, split_hand=split)
@@ -246,8 +286,9 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
         value: HandValue = ruled.value
         hand = HandSituation.from_json(situation)
         reasons = bj_words.hand_reasons(hand.cards, rules, split_hand=hand.split_hand)
-        return Solution(key={"total": value.total, "value": value_category(value)}, rules=ruled.rule_ids,
-                        reasons=reasons)
+        return Solution(
+            key={"total": value.total, "value": value_category(value)}, rules=ruled.rule_ids, reasons=reasons
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         hand = HandSituation.from_json(situation)
@@ -268,8 +309,9 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
         return "hand", HandSituation.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
-        value = HandValue(total=answer["total"], soft=answer["soft"], blackjack=answer["blackjack"],
-                          bust=answer["bust"], size=0)
+        value = HandValue(
+            total=answer["total"], soft=answer["soft"], blackjack=answer["blackjack"], bust=answer["bust"], size=0
+        )
         return {"total": answer["total"], "value": value_category(value)}
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
@@ -305,8 +347,9 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
             NamedMistake("bj-soft-called-hard", bj_words.soft_called_hard(rules), soft_called_hard),
         )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: BlackjackRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
         """A miscounted total (the cards added up again, BJ-2) and a wrong call of the hand
         (a 21 of three cards called blackjack, a hard hand called soft...: why not, from the
         cards)."""
@@ -314,8 +357,7 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
         cards = situation.cards
         found: list[tuple[str, Reason]] = []
         if answer.get("value") != key["value"]:
-            call = bj_words.category_reason(cards, rules, str(answer.get("value")),
-                                            split_hand=situation.split_hand)
+            call = bj_words.category_reason(cards, rules, str(answer.get("value")), split_hand=situation.split_hand)
             if call is None:
                 return None
             found.append((f"bj-{call[0]}", call[1]))
@@ -323,7 +365,12 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
         if total != key["total"]:
             if not isinstance(total, int):
                 return None
-            found.append(("bj-miscounted", bj_words.counted(cards, rules, total, split_hand=situation.split_hand)))
+            cause = bj_words.miscount_cause(cards, rules, total, split_hand=situation.split_hand)
+            found.append(
+                (f"bj-{cause[0]}", cause[1])
+                if cause is not None
+                else ("bj-miscounted", bj_words.counted(cards, rules, total, split_hand=situation.split_hand))
+            )
         return (found[0][0], tuple(reason for _, reason in found)) if found else None
 
 
@@ -368,8 +415,11 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         kinds = list(PayoutKind)
-        weights: tuple[int, ...] = {Difficulty.EASY: (4, 3, 2, 1, 1), Difficulty.NORMAL: (3, 2, 2, 2, 2),
-                                    Difficulty.HARD: (4, 1, 2, 3, 3)}[difficulty]
+        weights: tuple[int, ...] = {
+            Difficulty.EASY: (4, 3, 2, 1, 1),
+            Difficulty.NORMAL: (3, 2, 2, 2, 2),
+            Difficulty.HARD: (4, 1, 2, 3, 3),
+        }[difficulty]
         if not rules.surrender_offered:  # BJ-R1: no surrender to pay where the house offers none
             weights = tuple(w for k, w in zip(kinds, weights, strict=True) if k != PayoutKind.SURRENDER)
             kinds = [k for k in kinds if k != PayoutKind.SURRENDER]
@@ -389,8 +439,11 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
         ruled = dealer_payout(kind, bet, rules)
         paid = ruled.value
         why = bj_words.payout_reason(kind.value, bet, paid.pays, paid.collects, rules)
-        return Solution(key={"pays": format_money(paid.pays), "collects": format_money(paid.collects)},
-                        rules=ruled.rule_ids, reasons=(why,))
+        return Solution(
+            key={"pays": format_money(paid.pays), "collects": format_money(paid.collects)},
+            rules=ruled.rule_ids,
+            reasons=(why,),
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         payout = PayoutSituation.from_json(situation)
@@ -398,7 +451,7 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
         stake = "Insurance bet" if kind == PayoutKind.INSURANCE else "Bet"
         return Prompt(
             question=f"{PAYOUT_EVENTS[kind]} How much does the dealer pay out, and how much does the dealer take in "
-                     "(0 where nothing)?",
+            "(0 where nothing)?",
             facts=((stake, format_money(payout.bet)), *house_values(rules)[:2]),
         )
 
@@ -415,11 +468,13 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
         return {"pays": answer["pays"], "collects": answer["collects"]}
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
-        def only(kind: PayoutKind, solve: Callable[[PayoutSituation], Mapping[str, JSON]]
-                 ) -> Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]:
+        def only(
+            kind: PayoutKind, solve: Callable[[PayoutSituation], Mapping[str, JSON]]
+        ) -> Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]:
             def run(data: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
                 situation = PayoutSituation.from_json(data)
                 return solve(situation) if situation.kind is kind else None
+
             return run
 
         def even_money_at_blackjack_pays(situation: PayoutSituation) -> Mapping[str, JSON]:
@@ -438,20 +493,30 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
             return {"pays": format_money(half(situation.bet)), "collects": "0.00"}
 
         return (
-            NamedMistake("bj-even-money-paid-as-blackjack", bj_words.even_money_not_blackjack_ratio(rules),
-                         only(PayoutKind.EVEN_MONEY, even_money_at_blackjack_pays)),
-            NamedMistake("bj-surrender-whole-bet", bj_words.surrender_not_whole_bet(),
-                         only(PayoutKind.SURRENDER, surrender_whole_bet)),
-            NamedMistake("bj-surrender-paid", bj_words.surrender_is_a_loss(),
-                         only(PayoutKind.SURRENDER, surrender_paid)),
-            NamedMistake("bj-blackjack-paid-1-1", bj_words.blackjack_not_even(rules),
-                         only(PayoutKind.BLACKJACK, blackjack_even)),
-            NamedMistake("bj-insurance-paid-1-1", bj_words.insurance_not_even(rules),
-                         only(PayoutKind.INSURANCE, insurance_even)),
+            NamedMistake(
+                "bj-even-money-paid-as-blackjack",
+                bj_words.even_money_not_blackjack_ratio(rules),
+                only(PayoutKind.EVEN_MONEY, even_money_at_blackjack_pays),
+            ),
+            NamedMistake(
+                "bj-surrender-whole-bet",
+                bj_words.surrender_not_whole_bet(),
+                only(PayoutKind.SURRENDER, surrender_whole_bet),
+            ),
+            NamedMistake(
+                "bj-surrender-paid", bj_words.surrender_is_a_loss(), only(PayoutKind.SURRENDER, surrender_paid)
+            ),
+            NamedMistake(
+                "bj-blackjack-paid-1-1", bj_words.blackjack_not_even(rules), only(PayoutKind.BLACKJACK, blackjack_even)
+            ),
+            NamedMistake(
+                "bj-insurance-paid-1-1", bj_words.insurance_not_even(rules), only(PayoutKind.INSURANCE, insurance_even)
+            ),
         )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: BlackjackRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
         """Paid where the dealer collects (or the reverse), and a payout at the right ratio
         worked out wrong: the ratio, the bet and the arithmetic, from the engine."""
         situation, key = PayoutSituation.from_json(scenario.situation), scenario.solution.key
@@ -461,17 +526,25 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
         if yours_pays is None or yours_collects is None:
             return None
         rule = dealer_payout(kind, bet, rules).rule_ids[0]
+        labels = {answer_field.name: Term(answer_field.label) for answer_field in scenario.fields}
         if kind is PayoutKind.SURRENDER:
             if yours_pays != 0:
                 return "bj-surrender-paid-out", (bj_words.surrender_paid_out(collects),)
+            slip = amount_slip(labels["collects"], yours_collects, collects)
+            if slip is not None:
+                return slip[0], (slip[1], bj_words.surrender_half(bet, collects, yours_collects))
             if yours_collects != collects and not _generic_amount(yours_collects, collects):
                 return "bj-surrender-not-half", (bj_words.surrender_half(bet, collects, yours_collects),)
             return None
         if yours_collects != 0 and yours_pays in (0, pays):
             return "bj-win-collected", (bj_words.paid_not_collected(rule, pays),)
+        slip = amount_slip(labels["pays"], yours_pays, pays, bet) if yours_collects == 0 else None
+        if slip is not None:
+            return slip[0], (slip[1], bj_words.payout_reason(kind.value, bet, pays, collects, rules))
         if yours_pays != pays and yours_collects == 0 and not _generic_amount(yours_pays, pays):
             paid_at = {PayoutKind.BLACKJACK: rules.blackjack_pays, PayoutKind.INSURANCE: rules.insurance_pays}.get(
-                kind, EVEN_MONEY)
+                kind, EVEN_MONEY
+            )
             return "bj-payout-arithmetic", (bj_words.ratio_worked(rule, paid_at, bet, pays, yours_pays),)
         return None
 
@@ -480,8 +553,13 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
 
 OPTION_FIELDS = tuple((action, action.value.replace("-", "_")) for action in Action)
 OPTION_LABELS = {
-    Action.STAND: "Stand", Action.HIT: "Hit", Action.DOUBLE: "Double", Action.SPLIT: "Split",
-    Action.SURRENDER: "Surrender", Action.INSURANCE: "Insurance", Action.EVEN_MONEY: "Even money",
+    Action.STAND: "Stand",
+    Action.HIT: "Hit",
+    Action.DOUBLE: "Double",
+    Action.SPLIT: "Split",
+    Action.SURRENDER: "Surrender",
+    Action.INSURANCE: "Insurance",
+    Action.EVEN_MONEY: "Even money",
 }
 
 
@@ -539,8 +617,9 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
                 break
         return options_json(situation)
 
-    def _draw(self, pile: DrawPile, rng: random.Random, difficulty: Difficulty,
-              rules: BlackjackRules) -> OptionsSituation:
+    def _draw(
+        self, pile: DrawPile, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules
+    ) -> OptionsSituation:
         roll = rng.random()
         if difficulty is Difficulty.EASY:
             upcard = pile.next()
@@ -559,30 +638,40 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
             return OptionsSituation(hand=hand, dealer=upcard, third_card_dealt=rng.random() < 0.3)
         if roll < 0.5:  # after a hit
             upcard = pile.next()
-            return OptionsSituation(hand=(pile.next(), pile.next(), pile.next()), dealer=upcard,
-                                    third_card_dealt=True)
+            return OptionsSituation(hand=(pile.next(), pile.next(), pile.next()), dealer=upcard, third_card_dealt=True)
         if roll < 0.75:  # a hand of a split box, maybe a pair again
             upcard = pile.next()
             first = pile.value(rng.choice((2, 3, 4, 6, 7, 8, 9, 10)))
             second = pile.value(card_value(first)) if rng.random() < 0.4 else pile.next()
-            return OptionsSituation(hand=(first, second), dealer=upcard,
-                                    hands_in_box=rng.randint(2, rules.max_hands), third_card_dealt=rng.random() < 0.5)
+            return OptionsSituation(
+                hand=(first, second),
+                dealer=upcard,
+                hands_in_box=rng.randint(2, rules.max_hands),
+                third_card_dealt=rng.random() < 0.5,
+            )
         if roll < 1.0:  # a hand of split Aces
             upcard = pile.next()
             second = rng.choice((lambda: pile.value(10), lambda: pile.rank(Rank.ACE), pile.next))()
-            return OptionsSituation(hand=(pile.rank(Rank.ACE), second), dealer=upcard, hands_in_box=2,
-                                    from_split_aces=True, third_card_dealt=rng.random() < 0.5)
+            return OptionsSituation(
+                hand=(pile.rank(Rank.ACE), second),
+                dealer=upcard,
+                hands_in_box=2,
+                from_split_aces=True,
+                third_card_dealt=rng.random() < 0.5,
+            )
         # a fresh 13-16 against a 9, 10 or Ace, a third card already dealt at the table or not (BJ-R2, BJ-R3)
         upcard = pile.take(lambda card: card_value(card) in (1, 9, 10))
         first = pile.value(10)
-        return OptionsSituation(hand=(first, pile.take(lambda card: 3 <= card_value(card) <= 6)), dealer=upcard,
-                                third_card_dealt=rng.random() < 0.5)
+        return OptionsSituation(
+            hand=(first, pile.take(lambda card: 3 <= card_value(card) <= 6)),
+            dealer=upcard,
+            third_card_dealt=rng.random() < 0.5,
+        )
 
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
         options = options_situation(situation)
         report = legal_options(options, rules)
-        return Solution(key=options_key(options, rules), rules=report.rule_ids,
-                        reasons=options_reasons(options, rules))
+        return Solution(key=options_key(options, rules), rules=report.rule_ids, reasons=options_reasons(options, rules))
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         options = options_situation(situation)
@@ -593,9 +682,11 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
         das = "allowed" if rules.double_after_split else "not allowed"
         return Prompt(
             question="It is this hand's turn, before the dealer's second card. Which options does the player have "
-                     "now? Answer yes or no for each.",
-            cards=(CardGroup("dealer", "Dealer", tuple(format_cards([options.dealer]))),
-                   CardGroup("hand", "Player's hand", tuple(format_cards(options.hand)))),
+            "now? Answer yes or no for each.",
+            cards=(
+                CardGroup("dealer", "Dealer", tuple(format_cards([options.dealer]))),
+                CardGroup("hand", "Player's hand", tuple(format_cards(options.hand))),
+            ),
             facts=(
                 ("This box", box),
                 ("A third card already drawn at the table", "yes" if options.third_card_dealt else "no"),
@@ -605,8 +696,9 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
-        return tuple(AnswerField(name, OPTION_LABELS[action], FieldType.CHOICE, choices=YES_NO)
-                     for action, name in OPTION_FIELDS)
+        return tuple(
+            AnswerField(name, OPTION_LABELS[action], FieldType.CHOICE, choices=YES_NO) for action, name in OPTION_FIELDS
+        )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "options", options_json(options_situation(situation))
@@ -615,8 +707,9 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
         return {name: "yes" if action.value in answer["actions"] else "no" for action, name in OPTION_FIELDS}
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
-        def misread(change: Callable[[OptionsSituation], OptionsSituation | None], *names: str
-                    ) -> Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]:
+        def misread(
+            change: Callable[[OptionsSituation], OptionsSituation | None], *names: str
+        ) -> Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]:
             def solve(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
                 right = options_situation(situation)
                 changed = change(right)
@@ -625,6 +718,7 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
                 key = options_key(right, rules)
                 wrong = options_key(changed, rules)
                 return {**key, **{name: wrong[name] for name in names}}
+
             return solve
 
         def dealer_not_ace(s: OptionsSituation) -> OptionsSituation | None:
@@ -647,20 +741,30 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
             return dataclasses.replace(s, hands_in_box=1, third_card_dealt=False) if s.split_hand else None
 
         return (
-            NamedMistake("bj-surrender-against-ace", bj_words.refused("surrender-ace", rules),
-                         misread(dealer_not_ace, "surrender")),
-            NamedMistake("bj-surrender-after-third-card", bj_words.refused("surrender-third-card", rules),
-                         misread(no_third_card, "surrender")),
-            NamedMistake("bj-split-aces-draw", bj_words.split_aces_draw(),
-                         misread(not_split_aces, "hit", "double")),
-            NamedMistake("bj-resplit-aces", bj_words.refused("split-aces-again", rules),
-                         misread(resplit_aces, "split")),
-            NamedMistake("bj-split-hand-surrender-or-insure", bj_words.split_hand_offers(),
-                         misread(unsplit, "surrender", "insurance", "even_money")),
+            NamedMistake(
+                "bj-surrender-against-ace",
+                bj_words.refused("surrender-ace", rules),
+                misread(dealer_not_ace, "surrender"),
+            ),
+            NamedMistake(
+                "bj-surrender-after-third-card",
+                bj_words.refused("surrender-third-card", rules),
+                misread(no_third_card, "surrender"),
+            ),
+            NamedMistake("bj-split-aces-draw", bj_words.split_aces_draw(), misread(not_split_aces, "hit", "double")),
+            NamedMistake(
+                "bj-resplit-aces", bj_words.refused("split-aces-again", rules), misread(resplit_aces, "split")
+            ),
+            NamedMistake(
+                "bj-split-hand-surrender-or-insure",
+                bj_words.split_hand_offers(),
+                misread(unsplit, "surrender", "insurance", "even_money"),
+            ),
         )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: BlackjackRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
         """Each option answered wrongly: why the engine refuses it here, or why it is open."""
         options = options_situation(scenario.situation)
         key = scenario.solution.key
@@ -703,40 +807,70 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
             box, dealer = self._hard(pile, rng, rules, bet)
         return settle_body(box, dealer, with_switch=False)
 
-    def _hard(self, pile: DrawPile, rng: random.Random, rules: BlackjackRules,
-              bet: Decimal) -> tuple[Box, tuple[Card, ...]]:
+    def _hard(
+        self, pile: DrawPile, rng: random.Random, rules: BlackjackRules, bet: Decimal
+    ) -> tuple[Box, tuple[Card, ...]]:
         roll = rng.random()
         if roll < 0.4:  # splits and doubles, then the dealer makes blackjack (BJ-O)
             upcard = pile.rank(Rank.ACE) if rng.random() < 0.5 else pile.value(10)
             pair = rng.choice((2, 3, 4, 6, 7, 8, 8, 9, 10))
             player = dataclasses.replace(SPLITTER, stand_low=0.3, insurance=0.4)
-            return deal_box(pile, rng, rules, bet, player, steer=Steer(double=0.6), upcard=upcard,
-                            first=(pile.value(pair), pile.value(pair)), dealer_want=dealer_blackjack)
+            return deal_box(
+                pile,
+                rng,
+                rules,
+                bet,
+                player,
+                steer=Steer(double=0.6),
+                upcard=upcard,
+                first=(pile.value(pair), pile.value(pair)),
+                dealer_want=dealer_blackjack,
+            )
         if roll < 0.6:  # split Aces that catch a 10-value: 21, not blackjack (BJ-S4)
             upcard = pile.next()
             want = dealer_blackjack if card_value(upcard) in (1, 10) and rng.random() < 0.4 else None
-            return deal_box(pile, rng, rules, bet, LIVELY, steer=Steer(ten=0.6), upcard=upcard,
-                            first=(pile.rank(Rank.ACE), pile.rank(Rank.ACE)), dealer_want=want)
+            return deal_box(
+                pile,
+                rng,
+                rules,
+                bet,
+                LIVELY,
+                steer=Steer(ten=0.6),
+                upcard=upcard,
+                first=(pile.rank(Rank.ACE), pile.rank(Rank.ACE)),
+                dealer_want=want,
+            )
         if roll < 0.8:  # a blackjack against an Ace or a 10-value (BJ-10, BJ-E)
             upcard = pile.rank(Rank.ACE) if rng.random() < 0.5 else pile.value(10)
             natural = (pile.rank(Rank.ACE), pile.value(10))
             want = dealer_blackjack if rng.random() < 0.3 else None
-            return deal_box(pile, rng, rules, bet, dataclasses.replace(LIVELY, even_money=0.4), upcard=upcard,
-                            first=natural if rng.random() < 0.5 else natural[::-1], dealer_want=want)
+            return deal_box(
+                pile,
+                rng,
+                rules,
+                bet,
+                dataclasses.replace(LIVELY, even_money=0.4),
+                upcard=upcard,
+                first=natural if rng.random() < 0.5 else natural[::-1],
+                dealer_want=want,
+            )
         player = dataclasses.replace(LIVELY, extra_splits=0.6, insurance=0.5, surrender=0.6, extra_surrenders=0.6)
         return deal_box(pile, rng, rules, bet, player)
 
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
         box, dealer = box_of(situation)
         settled = settle_box(box, dealer, rules)
-        return Solution(key=settlement_key(box, settled), rules=settled.rule_ids,
-                        reasons=(*settled.reasons, bj_words.net_for_box(settled.net)))
+        return Solution(
+            key=settlement_key(box, settled),
+            rules=settled.rule_ids,
+            reasons=(*settled.reasons, bj_words.net_for_box(settled.net)),
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         box, dealer = box_of(situation)
         return Prompt(
             question="The round is over: settle this box. Give each result as the player's net: positive when paid, "
-                     "negative when collected, 0 for a push or a returned stake.",
+            "negative when collected, 0 for a push or a returned stake.",
             cards=hand_groups(box, dealer),
             facts=box_facts(box, rules),
         )
@@ -773,11 +907,16 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
             box, dealer = box_of(situation)
             if not any(hand.doubled for hand in box.hands):
                 return None
-            single = dataclasses.replace(box, hands=tuple(dataclasses.replace(hand, doubled=False)
-                                                          for hand in box.hands))
+            single = dataclasses.replace(
+                box, hands=tuple(dataclasses.replace(hand, doubled=False) for hand in box.hands)
+            )
             wrong = settled_under(rules, single, dealer)
-            return None if wrong is None else settlement_key(box, settle_box(box, dealer, rules)) | {
-                name: value for name, value in wrong.items() if name != "insurance_win"}
+            return (
+                None
+                if wrong is None
+                else settlement_key(box, settle_box(box, dealer, rules))
+                | {name: value for name, value in wrong.items() if name != "insurance_win"}
+            )
 
         def insurance_left_out(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             box, dealer = box_of(situation)
@@ -794,13 +933,15 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
             NamedMistake("bj-insurance-left-out-of-net", bj_words.insurance_in_net(), insurance_left_out),
         )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: BlackjackRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
         return settle_shapes(scenario, answer, rules)
 
 
-def settle_shapes(scenario: Scenario, answer: Mapping[str, JSON],
-                  rules: TwentyOneRules) -> tuple[str, tuple[Reason, ...]] | None:
+def settle_shapes(
+    scenario: Scenario, answer: Mapping[str, JSON], rules: TwentyOneRules
+) -> tuple[str, tuple[Reason, ...]] | None:
     """Each wrong result of a box: a net that does not add up its parts, a loss paid, a win
     collected, the right direction with the wrong amount (or a generic shape: the sign, twice,
     half, 3:2, nothing), each with the engine's reason for that hand or the insurance."""
@@ -814,6 +955,8 @@ def settle_shapes(scenario: Scenario, answer: Mapping[str, JSON],
         parts.update({f"hand_{index}": (hand.win, hand.reasons) for index, hand in enumerate(settled.hands, 1)})
     if "insurance_win" in key:
         parts["insurance_win"] = (settled.insurance_win, settled.reasons[-1:])
+    stakes = {f"hand_{index}": box.stake(hand) for index, hand in enumerate(box.hands, 1)}
+    stakes |= {"net": box.stake(box.hands[0]), "insurance_win": box.insurance}
     yours = {name: _amount(answer.get(name)) for name in key}
     if any(value is None for value in yours.values()):
         return None
@@ -835,9 +978,31 @@ def settle_shapes(scenario: Scenario, answer: Mapping[str, JSON],
         if mine == due:  # a single hand's net off by a wrong insurance result: said there
             continue
         label = labels[name]
-        generic = GENERIC_SHAPES[FieldType.AMOUNT](AnswerField(name, label.text, FieldType.AMOUNT, signed=True),
-                                                   mine, due)
-        if generic is not None:
+        generic = GENERIC_SHAPES[FieldType.AMOUNT](
+            AnswerField(name, label.text, FieldType.AMOUNT, signed=True), mine, due
+        )
+        others = (
+            [other for other in parts if other.startswith("hand_") and other != name and parts[other][0] == mine]
+            if name.startswith("hand_")
+            else []
+        )
+        slip = amount_slip(label, mine, due, stakes.get(name))
+        if others:
+            found.append(
+                (
+                    "bj-other-hands-result",
+                    bj_words.other_hands_result(
+                        bj_words.hand_name(int(name[5:]) - 1, True),
+                        bj_words.hand_name(int(others[0][5:]) - 1, True),
+                        mine,
+                        due,
+                    ),
+                    why,
+                )
+            )
+        elif slip is not None:
+            found.append((slip[0], slip[1], why))
+        elif generic is not None:
             found.append((f"bj-{generic[0]}", generic[1], why))
         elif mine > 0 > due:
             found.append(("bj-paid-a-loss", bj_words.result_paid_a_loss(label, mine, due), why))
@@ -883,15 +1048,14 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
     def solve(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Solution:
         table = UpcardSituation.from_json(situation)
         most = self._most(table, rules)
-        why = (bj_words.insurance_limit(table.bet, most.value) if most.value > 0
-               else bj_words.even_money_instead())
+        why = bj_words.insurance_limit(table.bet, most.value) if most.value > 0 else bj_words.even_money_instead()
         return Solution(key={"max": format_money(most.value)}, rules=most.rule_ids, reasons=(why,))
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         table = UpcardSituation.from_json(situation)
         return Prompt(
             question="The dealer's first card is an Ace and insurance is offered. What is the most this player may "
-                     "bet on insurance (0 if none)?",
+            "bet on insurance (0 if none)?",
             cards=table.groups(),
             facts=(("Bet", format_money(table.bet)), ("Insurance pays", str(rules.insurance_pays))),
         )
@@ -914,8 +1078,9 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
             NamedMistake("bj-insurance-on-blackjack", bj_words.blackjack_not_insured(), blackjack_insured),
         )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: BlackjackRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
         """Any other amount: half the bet worked out (BJ-I1), or no insurance for a blackjack (BJ-E)."""
         yours, most = _amount(answer.get("max")), Decimal(scenario.solution.key["max"])
         if yours is None or yours == most:
@@ -949,16 +1114,18 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
             upcard = pile.take(lambda card: 2 <= card_value(card) <= 6) if rng.random() < 0.5 else pile.next()
         elif difficulty is Difficulty.HARD:
             roll = rng.random()
-            upcard = pile.rank(Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN) if roll < 0.45 else (
-                pile.rank(Rank.ACE) if roll < 0.6 else pile.take(lambda card: card_value(card) in (7, 8, 9)))
+            upcard = (
+                pile.rank(Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN)
+                if roll < 0.45
+                else (pile.rank(Rank.ACE) if roll < 0.6 else pile.take(lambda card: card_value(card) in (7, 8, 9)))
+            )
         else:
             upcard = pile.next()
         natural = (pile.rank(Rank.ACE), pile.value(10))
         hand = natural if rng.random() < 0.5 else natural[::-1]
         return UpcardSituation(draw_bet(rng, difficulty), hand, upcard).to_json()
 
-    def _key(self, situation: UpcardSituation, rules: TwentyOneRules, upcard: Card | None = None
-             ) -> dict[str, JSON]:
+    def _key(self, situation: UpcardSituation, rules: TwentyOneRules, upcard: Card | None = None) -> dict[str, JSON]:
         up = upcard or situation.upcard
         timing = blackjack_timing(up, rules).value
         pays = dealer_payout(PayoutKind.BLACKJACK, situation.bet, rules).value.pays
@@ -981,7 +1148,7 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
         table = UpcardSituation.from_json(situation)
         return Prompt(
             question="The player has a blackjack. Do you pay it now or wait for the dealer's second card, and what "
-                     "does it pay when it wins?",
+            "does it pay when it wins?",
             cards=table.groups(),
             facts=(("Bet", format_money(table.bet)), ("Blackjack pays", str(rules.blackjack_pays))),
         )
@@ -993,14 +1160,16 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
         )
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
-        def with_upcard(rank: Rank, applies: Callable[[Card], bool]
-                        ) -> Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]:
+        def with_upcard(
+            rank: Rank, applies: Callable[[Card], bool]
+        ) -> Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]:
             def solve(data: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
                 situation = UpcardSituation.from_json(data)
                 upcard = situation.upcard
                 if not applies(upcard):
                     return None
                 return self._key(situation, rules, Card(rank, upcard.suit))
+
             return solve
 
         def paid_even(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
@@ -1008,17 +1177,27 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
             return self._key(UpcardSituation.from_json(situation), even)
 
         return (
-            NamedMistake("bj-10-paid-before-second-card", bj_words.paid_against_ten(),
-                         with_upcard(Rank.NINE, lambda card: card_value(card) == 10)),
-            NamedMistake("bj-paid-before-second-card-ace", bj_words.paid_against_ace(),
-                         with_upcard(Rank.NINE, lambda card: card.rank is Rank.ACE)),
-            NamedMistake("bj-waited-needlessly", bj_words.waited_needlessly(),
-                         with_upcard(Rank.ACE, lambda card: card_value(card) not in (1, 10))),
+            NamedMistake(
+                "bj-10-paid-before-second-card",
+                bj_words.paid_against_ten(),
+                with_upcard(Rank.NINE, lambda card: card_value(card) == 10),
+            ),
+            NamedMistake(
+                "bj-paid-before-second-card-ace",
+                bj_words.paid_against_ace(),
+                with_upcard(Rank.NINE, lambda card: card.rank is Rank.ACE),
+            ),
+            NamedMistake(
+                "bj-waited-needlessly",
+                bj_words.waited_needlessly(),
+                with_upcard(Rank.ACE, lambda card: card_value(card) not in (1, 10)),
+            ),
             NamedMistake("bj-blackjack-paid-1-1", bj_words.blackjack_not_even(rules), paid_even),
         )
 
-    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
-               rules: BlackjackRules) -> tuple[str, tuple[Reason, ...]] | None:
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: BlackjackRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
         """The blackjack's payout worked out wrong at the right ratio (BJ-5), whatever the timing answer."""
         key = scenario.solution.key
         yours, pays = _amount(answer.get("pays")), Decimal(key["pays"])
@@ -1027,12 +1206,17 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
         found: list[tuple[str, Reason]] = []
         if answer.get("timing") != key["timing"]:
             upcard = UpcardSituation.from_json(scenario.situation).upcard
-            timing = (bj_words.paid_at_once(upcard) if key["timing"] == BlackjackTiming.NOW.value
-                      else bj_words.waits_for_second_card(upcard))
+            timing = (
+                bj_words.paid_at_once(upcard)
+                if key["timing"] == BlackjackTiming.NOW.value
+                else bj_words.waits_for_second_card(upcard)
+            )
             found.append(("bj-blackjack-timing", timing))
-        found.append(("bj-payout-arithmetic", bj_words.ratio_worked(
-            rules.IDS.blackjack_pays, rules.blackjack_pays, UpcardSituation.from_json(scenario.situation).bet, pays,
-            yours)))
+        bet = UpcardSituation.from_json(scenario.situation).bet
+        worked = bj_words.ratio_worked(rules.IDS.blackjack_pays, rules.blackjack_pays, bet, pays, yours)
+        label = next(Term(answer_field.label) for answer_field in scenario.fields if answer_field.name == "pays")
+        slip = amount_slip(label, yours, pays, bet)
+        found.extend(((slip[0], slip[1]), ("", worked)) if slip is not None else (("bj-payout-arithmetic", worked),))
         return found[0][0], tuple(reason for _, reason in found)
 
 

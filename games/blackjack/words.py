@@ -19,7 +19,17 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from games.blackjack.dealer import DEALER_STANDS_ON
-from games.blackjack.hand import TWENTY_ONE, HandKind, HandValue, hand_value, is_natural
+from games.blackjack.hand import (
+    SOFT_BONUS,
+    TWENTY_ONE,
+    HandKind,
+    HandValue,
+    card_value,
+    hand_value,
+    hard_total,
+    is_natural,
+    is_ten_value,
+)
 from games.blackjack.rules import TwentyOneRules
 from games.cards import Card, Rank
 from games.money import Ratio
@@ -106,6 +116,109 @@ def counted(cards: Sequence[Card], rules: TwentyOneRules, yours: int, *, split_h
         ace=ace,
         yours=yours,
     )
+
+
+def miscount_cause(
+    cards: Sequence[Card], rules: TwentyOneRules, yours: int, *, split_hand: bool = False
+) -> tuple[str, Reason] | None:
+    """What a miscounted total proves, when the cards give exactly ``yours`` one wrong way
+    (BJ-2): an Ace counted 1 in a soft hand or 11 over 21, a card left out or counted twice
+    (naming it), a 10-value counted 1 or 11, a 6 read as a 9 or the reverse. None when no
+    single slip gives ``yours``: then only the working can be shown (:func:`counted`).
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> miscount_cause(parse_hand("KD 2S 9C"), BlackjackRules(), 11)[1].words()
+    'K♦ 2♠ 9♣ count 21; 11 leaves out the K♦ (BJ-2).'
+    >>> miscount_cause(parse_hand("JS QD"), BlackjackRules(), 10)[1].words()
+    'J♠ Q♦ count 20; 10 leaves out one of J♠ Q♦ (BJ-2).'
+    >>> miscount_cause(parse_hand("8S 7D 6D"), BlackjackRules(), 24)[1].words()
+    '8♠ 7♦ 6♦ count 21; 24 reads the 6♦ as a 9 (BJ-2).'
+    >>> miscount_cause(parse_hand("8S 7D 6D"), BlackjackRules(), 20) is None
+    True
+    """
+    value = hand_value(cards, split_hand=split_hand)
+    shown = tuple(cards)
+    if yours == value.total:
+        return None
+    values = rules.IDS.values
+    if value.soft and yours == hard_total(cards):
+        return "ace-counted-one", Reason.of(
+            values,
+            gettext_noop(
+                "{cards} is a soft {total}: {yours} counts the Ace as 1, but it counts 11 without going over 21"
+            ),
+            cards=shown,
+            total=value.total,
+            yours=yours,
+        )
+    if not value.soft and any(card.rank is Rank.ACE for card in cards) and yours == value.total + SOFT_BONUS:
+        return "ace-counted-eleven", Reason.of(
+            values,
+            gettext_noop(
+                "{cards} counts {total}: {yours} counts an Ace as 11, which takes the hand over 21, so it counts 1"
+            ),
+            cards=shown,
+            total=value.total,
+            yours=yours,
+        )
+
+    def which(matches: list[Card]) -> tuple[str, Card | tuple[Card, ...]]:
+        return ("one", matches[0]) if len(set(matches)) == 1 else ("several", tuple(dict.fromkeys(matches)))
+
+    def total_of(changed: Sequence[Card]) -> int:
+        return hand_value(changed, split_hand=split_hand).total
+
+    def counted_as(card: Card) -> int:  # what the card adds to this hand's total
+        return card_value(card) + (SOFT_BONUS if value.soft and card.rank is Rank.ACE else 0)
+
+    left_out = [
+        card
+        for index, card in enumerate(shown)
+        if yours in (total_of(shown[:index] + shown[index + 1 :]), value.total - counted_as(card))
+    ]
+    if left_out:
+        many, card = which(left_out)
+        message = (
+            gettext_noop("{cards} count {total}; {yours} leaves out the {card}")
+            if many == "one"
+            else gettext_noop("{cards} count {total}; {yours} leaves out one of {card}")
+        )
+        return "card-left-out", Reason.of(values, message, cards=shown, total=value.total, yours=yours, card=card)
+    twice = [card for card in cards if yours in (total_of((*cards, card)), value.total + card_value(card))]
+    if twice:
+        many, card = which(twice)
+        message = (
+            gettext_noop("{cards} count {total}; {yours} counts the {card} twice")
+            if many == "one"
+            else gettext_noop("{cards} count {total}; {yours} counts one of {card} twice")
+        )
+        return "card-counted-twice", Reason.of(values, message, cards=shown, total=value.total, yours=yours, card=card)
+    tens = [card for card in cards if is_ten_value(card)]
+    if tens and not value.soft:
+        for ten_as in (1, 11):
+            if yours == value.total - 10 + ten_as:
+                many, card = which(tens)
+                message = (
+                    gettext_noop("{cards} count {total}; {yours} counts the {card} as {as_}, but it counts 10")
+                    if many == "one"
+                    else gettext_noop("{cards} count {total}; {yours} counts one of {card} as {as_}: each counts 10")
+                )
+                return "ten-miscounted", Reason.of(
+                    values, message, cards=shown, total=value.total, yours=yours, card=card, as_=ten_as
+                )
+    for seen, read in ((Rank.SIX, Rank.NINE), (Rank.NINE, Rank.SIX)):
+        for index, card in enumerate(cards):
+            if card.rank is seen and total_of((*cards[:index], Card(read, card.suit), *cards[index + 1 :])) == yours:
+                return "six-nine-misread", Reason.of(
+                    values,
+                    gettext_noop("{cards} count {total}; {yours} reads the {card} as a {read}"),
+                    cards=shown,
+                    total=value.total,
+                    yours=yours,
+                    card=card,
+                    read=read.pip,
+                )
+    return None
 
 
 def category_reason(
@@ -735,6 +848,25 @@ def net_adds_up(parts: tuple[Decimal, ...], net: Decimal, yours: Decimal) -> Rea
     )
 
 
+def other_hands_result(hand: Term, other: Term, yours: Decimal, due: Decimal) -> Reason:
+    """A split hand settled with another hand's result.
+
+    >>> other_hands_result(Term("Hand 2"), Term("Hand 1"), Decimal("20"), Decimal("-20")).words()
+    "Hand 2: 20.00 is Hand 1's result; Hand 2's own is -20.00: settle each hand against the dealer on its own."
+    """
+    return Reason.of(
+        "",
+        gettext_noop(
+            "{hand}: {yours} is {other}'s result; {hand}'s own is {due}: settle each hand against the dealer on its "
+            "own."
+        ),
+        hand=hand,
+        other=other,
+        yours=yours,
+        due=due,
+    )
+
+
 def result_paid_a_loss(field: Term, yours: Decimal, due: Decimal) -> Reason:
     return Reason.of(
         "", gettext_noop("{field}: you paid {yours}, but this bet loses: {due}."), field=field, yours=yours, due=due
@@ -793,4 +925,96 @@ def original_bet_only() -> Reason:
     return Reason.of(
         "BJ-O",
         gettext_noop("on a dealer blackjack the box loses only its original bet: double and split stakes are returned"),
+    )
+
+
+# --- amount slips: a chip over or short, a half rounded off, the stake put in (BJ-P10) ------
+
+
+def chip_over(field: Term, yours: Decimal, due: Decimal, chip: Decimal) -> Reason:
+    """One chip of the table's set too many, paid or collected.
+
+    >>> chip_over(Term("Dealer pays"), Decimal("155"), Decimal("150"), Decimal("5")).words()
+    'Dealer pays: 155.00 is one 5.00 chip more than the 150.00 due: count the stack again.'
+    >>> chip_over(Term("Net for the box"), Decimal("-101"), Decimal("-100"), Decimal("1")).words()
+    'Net for the box: -101.00 collects one 1.00 chip more than the 100.00 the bet loses: count the stack again.'
+    """
+    if due < 0:
+        return Reason.of(
+            "",
+            gettext_noop(
+                "{field}: {yours} collects one {chip} chip more than the {lost} the bet loses: count the stack again."
+            ),
+            field=field,
+            yours=yours,
+            lost=-due,
+            chip=chip,
+        )
+    return Reason.of(
+        "",
+        gettext_noop("{field}: {yours} is one {chip} chip more than the {due} due: count the stack again."),
+        field=field,
+        yours=yours,
+        due=due,
+        chip=chip,
+    )
+
+
+def chip_short(field: Term, yours: Decimal, due: Decimal, chip: Decimal) -> Reason:
+    """One chip of the table's set too few, paid or collected.
+
+    >>> chip_short(Term("Net for the box"), Decimal("-95"), Decimal("-100"), Decimal("5")).words()
+    'Net for the box: -95.00 collects one 5.00 chip less than the 100.00 the bet loses: count the stack again.'
+    """
+    if due < 0:
+        return Reason.of(
+            "",
+            gettext_noop(
+                "{field}: {yours} collects one {chip} chip less than the {lost} the bet loses: count the stack again."
+            ),
+            field=field,
+            yours=yours,
+            lost=-due,
+            chip=chip,
+        )
+    return Reason.of(
+        "",
+        gettext_noop("{field}: {yours} is one {chip} chip short of the {due} due: count the stack again."),
+        field=field,
+        yours=yours,
+        due=due,
+        chip=chip,
+    )
+
+
+def half_rounded(field: Term, yours: Decimal, due: Decimal) -> Reason:
+    """A payout with cents rounded to a whole unit instead of paid to the cent (BJ-P10).
+
+    >>> half_rounded(Term("Dealer pays"), Decimal("112"), Decimal("112.50")).words()
+    'Dealer pays: 112.50 is paid to the cent; 112.00 rounds the odd cents off to a whole unit (BJ-P10).'
+    """
+    return Reason.of(
+        "BJ-P10",
+        gettext_noop("{field}: {due} is paid to the cent; {yours} rounds the odd cents off to a whole unit"),
+        field=field,
+        yours=yours,
+        due=due,
+    )
+
+
+def stake_included(field: Term, yours: Decimal, due: Decimal, stake: Decimal) -> Reason:
+    """The player's own stake counted into what the bet wins.
+
+    >>> stake_included(Term("Dealer pays"), Decimal("62.50"), Decimal("37.50"), Decimal("25")).words()
+    "Dealer pays: 62.50 counts the 25.00 stake in; the stake is the player's own and stays, the bet wins 37.50."
+    """
+    return Reason.of(
+        "",
+        gettext_noop(
+            "{field}: {yours} counts the {stake} stake in; the stake is the player's own and stays, the bet wins {due}."
+        ),
+        field=field,
+        yours=yours,
+        due=due,
+        stake=stake,
     )

@@ -9,10 +9,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from django.utils.translation import gettext
+
 from drills.exams import selectors, services
 from drills.exams.models import Sitting, SittingItem, SittingStatus
 from drills.exams.policy import Phase, Reveal
-from drills.kinds.base import FieldType, Scenario, get_kind
+from drills.kinds.base import FieldType, Grade, Scenario, get_kind
+from games.reasons import Reason, Translate, explain, reasons_from_json
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -41,6 +44,30 @@ def field_views(scenario: Scenario, values: dict[str, Any] | None) -> list[dict[
     return views
 
 
+def _in_words(reasons: tuple[Reason, ...], english: str, translate: Translate) -> str:
+    """``reasons`` in the reader's language when they are the whole of the stored English
+    ``english``; else ``english`` as stored (an item graded before reasons were kept, or a
+    kind that words part of its explanation as text only)."""
+    if reasons and explain(reasons) == english:
+        return explain(reasons, translate)
+    return english
+
+
+def grade_words(grade: Grade, translate: Translate = gettext) -> tuple[str, str]:
+    """The explanation and the diagnosis of a grade in the reader's language."""
+    return _in_words(grade.reasons, grade.explanation, translate), _in_words(grade.diagnosis, grade.mistake, translate)
+
+
+def graded_words(graded: dict[str, Any], translate: Translate = gettext) -> tuple[str, str]:
+    """The explanation and the diagnosis of a graded item as stored (``SittingResult.items``)
+    in the reader's language; an item stored without its reasons keeps its English."""
+    explanation, mistake = str(graded.get("explanation") or ""), str(graded.get("mistake") or "")
+    return (
+        _in_words(reasons_from_json(graded.get("reasons")), explanation, translate),
+        _in_words(reasons_from_json(graded.get("diagnosis")), mistake, translate),
+    )
+
+
 def live_feedback(sitting: Sitting, item: SittingItem, scenario: Scenario, reveal: Reveal) -> dict[str, Any] | None:
     """During the sitting, for an answered (so locked) item, what the policy shows."""
     if not reveal.anything or item.answer is None or not item.locked:
@@ -52,7 +79,8 @@ def live_feedback(sitting: Sitting, item: SittingItem, scenario: Scenario, revea
     if reveal.answers:
         feedback["expected"] = dict(grade.expected)
     if reveal.explanations:
-        feedback.update(explanation=grade.explanation, rules=list(grade.rules), mistake=grade.mistake or None)
+        explanation, mistake = grade_words(grade)
+        feedback.update(explanation=explanation, rules=list(grade.rules), mistake=mistake or None)
     return feedback
 
 
@@ -114,7 +142,8 @@ def review(sitting: Sitting, reveal: Reveal) -> dict[str, Any] | None:
         if reveal.answers:
             entry["expected"] = graded["expected"]
         if reveal.explanations:
-            entry.update(explanation=graded["explanation"], rules=graded["rules"], mistake=graded["mistake"] or None)
+            explanation, mistake = graded_words(graded)
+            entry.update(explanation=explanation, rules=graded["rules"], mistake=mistake or None)
         items.append(entry)
     data: dict[str, Any] = {"items": items}
     if reveal.score:
@@ -136,9 +165,7 @@ def result_json(sitting: Sitting) -> dict[str, Any]:
     data["graded"] = selectors.result_of(sitting) is not None
     data["result"] = review(sitting, reveal) if phase is not Phase.DURING else None
     certificate = getattr(selectors.result_of(sitting), "certificate", None) if reveal.score else None
-    data["certificate"] = (
-        {"code": certificate.code, "valid": certificate.is_valid} if certificate is not None else None
-    )
+    data["certificate"] = {"code": certificate.code, "valid": certificate.is_valid} if certificate is not None else None
     return data
 
 

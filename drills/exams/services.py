@@ -51,6 +51,7 @@ from drills.rule_versions.services import apply_due_versions
 from games import ENGINE_VERSION
 from games.errors import GameError, RuleSetError
 from games.house_rules import HouseRules
+from games.reasons import reasons_to_json
 from games.registry import default_rules, game_name, rules_class
 
 REQUEUE_AFTER = timedelta(minutes=2)
@@ -536,10 +537,12 @@ def _item_json(sitting: Sitting, item: SittingItem, late_credit: int) -> tuple[d
         correct, score = grade.correct, grade.score
         expected, explanation = dict(grade.expected), grade.explanation
         rules, mistake = list(grade.rules), grade.mistake
+        reasons, diagnosis = reasons_to_json(grade.reasons), reasons_to_json(grade.diagnosis)
     else:
         correct, score = False, Decimal("0.00")
         expected, explanation = dict(scenario.solution.key), scenario.solution.explanation
         rules, mistake = list(scenario.solution.rules), ""
+        reasons, diagnosis = reasons_to_json(scenario.solution.reasons), []
     points, late = scoring.item_points(score, elapsed, item.target_seconds, late_credit)
     data = {
         "position": item.position,
@@ -560,6 +563,8 @@ def _item_json(sitting: Sitting, item: SittingItem, late_credit: int) -> tuple[d
         "explanation": explanation,
         "rules": rules,
         "mistake": mistake,
+        "reasons": reasons,  # the structured why and diagnosis: shown in the reader's language
+        "diagnosis": diagnosis,
     }
     return data, points
 
@@ -595,8 +600,8 @@ def grade_sitting(sitting_id: int, graded_by: str = "") -> SittingResult | None:
     """Grade a finished sitting, once. Returns the result (the existing one if it was
     graded already), or ``None`` while the sitting is still open before its deadline."""
     with transaction.atomic():
-        sitting = Sitting.objects.select_for_update().select_related("blueprint__property", "candidate").get(
-            pk=sitting_id
+        sitting = (
+            Sitting.objects.select_for_update().select_related("blueprint__property", "candidate").get(pk=sitting_id)
         )
         now = timezone.now()
         if sitting.status == SittingStatus.OPEN:

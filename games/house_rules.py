@@ -45,6 +45,7 @@ from typing import Any, ClassVar, Self
 
 from games.errors import MoneyError, RuleSetError
 from games.money import Ratio, parse_money
+from games.reasons import gettext_noop
 from games.rule_settings import setting_info
 
 JSONValue = Any
@@ -209,7 +210,8 @@ class Change:
 
 
 def value_text(value: object) -> str:
-    """A setting's value as one canonical line of text.
+    """A setting's value as one canonical line of text (English: ``yes``, ``no`` and ``none``
+    are message IDs, translated where a page shows them).
 
     >>> value_text(True), value_text(None), value_text(Ratio(3, 2)), value_text(Decimal("0.5"))
     ('yes', 'none', '3:2', '0.5')
@@ -217,9 +219,9 @@ def value_text(value: object) -> str:
     '9 9:1, joker 2:1'
     """
     if value is None:
-        return "none"
+        return gettext_noop("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext_noop("yes") if value else gettext_noop("no")
     if isinstance(value, PayTable):
         return ", ".join(f"{name} {ratio}" for name, ratio in value.entries)
     return str(value)

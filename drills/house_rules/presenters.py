@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from django.utils.translation import gettext, gettext_noop
+
 from games.blackjack.rules import TwentyOneRules
 from games.house_math import BetReturn, DealerOutcomes, HouseMath
 from games.house_rules import HouseRules
@@ -34,50 +36,51 @@ class SettingText:
 
 
 HELP: Final[dict[str, str]] = {
-    "blackjack_pays": 'What a blackjack pays, such as "3:2" or "6:5".',
-    "dealer_hits_soft_17": 'Ticked: the dealer draws to a soft 17 (H17); unticked: stands on it (S17).',
-    "insurance_pays": 'What a winning insurance bet pays, such as "2:1".',
-    "decks": 'Decks shuffled together, 1 to 8.',
-    "max_hands": 'A box may be split into at most this many hands.',
-    "double_after_split": 'Ticked: a split hand (not split Aces) may double down.',
-    "surrender_offered": 'Ticked: a player may surrender half the bet on the first two cards.',
-    "super_match": 'What each combination of the first four cards pays; one left out loses.',
-    "pair_bonus": "What each pair of a box's first two cards pays; one left out loses.",
-    "bonus_limits": (
+    "blackjack_pays": gettext_noop('What a blackjack pays, such as "3:2" or "6:5".'),
+    "dealer_hits_soft_17": gettext_noop("Ticked: the dealer draws to a soft 17 (H17); unticked: stands on it (S17)."),
+    "insurance_pays": gettext_noop('What a winning insurance bet pays, such as "2:1".'),
+    "decks": gettext_noop("Decks shuffled together, 1 to 8."),
+    "max_hands": gettext_noop("A box may be split into at most this many hands."),
+    "double_after_split": gettext_noop("Ticked: a split hand (not split Aces) may double down."),
+    "surrender_offered": gettext_noop("Ticked: a player may surrender half the bet on the first two cards."),
+    "super_match": gettext_noop("What each combination of the first four cards pays; one left out loses."),
+    "pair_bonus": gettext_noop("What each pair of a box's first two cards pays; one left out loses."),
+    "bonus_limits": gettext_noop(
         'Per table limits, the bonus bet limits: "<table min>-<table max>: <bonus min>-<bonus max>", '
         "separated by commas."
     ),
-    "win_return_multiple": (
-        'Antes given back in all on a win, stakes included: 4 means a net 2 Antes with Under/Over up.'
+    "win_return_multiple": gettext_noop(
+        "Antes given back in all on a win, stakes included: 4 means a net 2 Antes with Under/Over up."
     ),
-    "bonus_pay_table": (
-        'What each four-card total pays on the Bonus; a total left out loses. No rows: Bonus bets are refused.'
+    "bonus_pay_table": gettext_noop(
+        "What each four-card total pays on the Bonus; a total left out loses. No rows: Bonus bets are refused."
     ),
-    "collection_fee": 'An amount such as "1.00"; 0 for none.',
-    "house_way": "How the dealer sets the house's hand.",
-    "wheel_lowest_straight": 'Unticked: it ranks second-highest, below A-K-Q-J-T.',
-    "blackjack_paid_at_turn": (
+    "collection_fee": gettext_noop('An amount such as "1.00"; 0 for none.'),
+    "house_way": gettext_noop("How the dealer sets the house's hand."),
+    "wheel_lowest_straight": gettext_noop("Unticked: it ranks second-highest, below A-K-Q-J-T."),
+    "blackjack_paid_at_turn": gettext_noop(
         "Ticked: a blackjack against a 2-9 is paid when its box's turn comes; unticked: with the winning bets."
     ),
-    "settle_box_by_box": (
-        'Ticked: each box settled whole, in reverse box order; unticked: insurance, losing bets, winning bets.'
+    "settle_box_by_box": gettext_noop(
+        "Ticked: each box settled whole, in reverse box order; unticked: insurance, losing bets, winning bets."
     ),
-    "stacks_to_empty_positions": (
+    "stacks_to_empty_positions": gettext_noop(
         "Ticked: all seven stacks delivered, dead hands discarded after; unticked: an empty spot's stack discarded."
     ),
-    "max_boxes": 'How many boxes the table seats, 1 to 7.',
+    "max_boxes": gettext_noop("How many boxes the table seats, 1 to 7."),
 }
-"""A line of help per setting; its label and rule ID are the engine's (:mod:`games.rule_settings`)."""
+"""A line of help per setting (English message IDs, translated by :func:`setting_text`); its label and
+rule ID are the engine's (:mod:`games.rule_settings`)."""
 
 
 _COMBINATION_LABELS: Final = {
-    "one-pair": "One pair",
-    "two-pairs": "Two pairs",
-    "three-of-a-kind": "Three of a kind",
-    "four-of-a-kind": "Four of a kind",
-    "different-colour-pair": "Pair, different colours",
-    "same-colour-pair": "Pair, same colour",
-    "same-suit-pair": "Pair, same suit",
+    "one-pair": gettext_noop("One pair"),
+    "two-pairs": gettext_noop("Two pairs"),
+    "three-of-a-kind": gettext_noop("Three of a kind"),
+    "four-of-a-kind": gettext_noop("Four of a kind"),
+    "different-colour-pair": gettext_noop("Pair, different colours"),
+    "same-colour-pair": gettext_noop("Pair, same colour"),
+    "same-suit-pair": gettext_noop("Pair, same suit"),
 }
 
 
@@ -85,18 +88,22 @@ def setting_text(rules_cls: type[HouseRules], name: str) -> SettingText:
     """The label and rule ID of a setting of ``rules_cls`` (one table for every page:
     :func:`games.rule_settings.setting_info`, which cites each game's own rule), and its help."""
     info = setting_info(rules_cls.GAME, name)
-    return SettingText(info.label, info.rule_id, HELP.get(name, ""))
+    help_text = HELP.get(name, "")
+    return SettingText(gettext(info.label), info.rule_id, gettext(help_text) if help_text else "")
 
 
 def key_choices(name: str) -> list[tuple[str, str]] | None:
-    """The rows a pay table may have, labelled, or ``None`` for any key."""
+    """The rows a pay table may have, labelled in the reader's language, or ``None`` for any key."""
     if name == "super_match":
-        return [(key, _COMBINATION_LABELS.get(key, key)) for key in SUPER_MATCH_COMBINATIONS]
+        return [(key, gettext(_COMBINATION_LABELS.get(key, key))) for key in SUPER_MATCH_COMBINATIONS]
     if name == "pair_bonus":
-        return [(key, _COMBINATION_LABELS.get(key, key)) for key in PAIR_BONUS_COMBINATIONS]
+        return [(key, gettext(_COMBINATION_LABELS.get(key, key))) for key in PAIR_BONUS_COMBINATIONS]
     if name == "bonus_pay_table":
-        totals = [(str(total), f"Total {total}") for total in range(LOWEST_TOTAL, HIGHEST_TOTAL + 1)]
-        return [*totals, (JOKER_KEY, "Joker hand (OU-4b)")]
+        totals = [
+            (str(total), gettext("Total %(total)s") % {"total": total})
+            for total in range(LOWEST_TOTAL, HIGHEST_TOTAL + 1)
+        ]
+        return [*totals, (JOKER_KEY, gettext("Joker hand (OU-4b)"))]
     return None
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from drills.models import RuleSet, User
 from drills.rule_versions.models import RuleSetVersion
@@ -86,5 +87,5 @@ def _form_field(game: str, error: VersionError) -> str:
         return error.field
     if error.field in ("rule_set", "author", "version", "by"):
         return NON_FIELD_ERRORS
-    error.message = f"{setting_info(game, error.field).label}: {error.message}"
+    error.message = f"{gettext(setting_info(game, error.field).label)}: {error.message}"
     return "values"

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from drills import access
 from drills.house_rules.presenters import key_choices, text_choices
@@ -73,17 +74,20 @@ class ChangeRow:
 
 
 def shown_value(setting: str, value: object, only: set[str] | None = None) -> str:
-    """A setting's value as people read it: a pay table's rows (``only``: these) and a house
-    way by their labels, never their keys ("Four of a kind 40:1", not "four-of-a-kind 40:1")."""
+    """A setting's value as people read it, in their language: a pay table's rows (``only``:
+    these) and a house way by their labels, never their keys ("Four of a kind 40:1", not
+    "four-of-a-kind 40:1"); yes, no and none translated."""
     if isinstance(value, PayTable):
         keys = key_choices(setting) or []
         labels, order = dict(keys), {key: index for index, (key, _label) in enumerate(keys)}
         entries = sorted(value.entries, key=lambda entry: order.get(entry[0], len(order)))  # pay order
         rows = [(key, ratio) for key, ratio in entries if only is None or key in only]
-        return ", ".join(f"{labels.get(key, key)} {ratio}" for key, ratio in rows) or "not paid"
+        return ", ".join(f"{labels.get(key, key)} {ratio}" for key, ratio in rows) or gettext("not paid")
     choices = dict(text_choices(setting) or [])
     if isinstance(value, str) and value in choices:
         return choices[value]
+    if value is None or isinstance(value, bool):
+        return gettext(value_text(value))  # "yes", "no", "none": message IDs of the engine
     return value_text(value)
 
 
@@ -109,7 +113,7 @@ def setting_lines(game: str, values: dict[str, Any]) -> list[SettingLine]:
     for name in rules.to_mapping():
         info = setting_info(game, name)
         value, default = shown_value(name, getattr(rules, name)), shown_value(name, getattr(defaults, name))
-        lines.append(SettingLine(info.label, info.rule_id, value, default, name in values))
+        lines.append(SettingLine(gettext(info.label), info.rule_id, value, default, name in values))
     return lines
 
 
@@ -131,7 +135,8 @@ def change_rows(game: str, old_values: dict[str, Any], new_values: dict[str, Any
     for change in changes:
         before, after = getattr(old_rules, change.setting), getattr(new_rules, change.setting)
         only = _table_keys(before, after)
-        rows.append(ChangeRow(setting_info(game, change.setting).label, change.rule_id,
+        label = gettext(setting_info(game, change.setting).label)
+        rows.append(ChangeRow(label, change.rule_id,
                               shown_value(change.setting, before, only), shown_value(change.setting, after, only)))
     return rows
 

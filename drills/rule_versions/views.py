@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from drills import access
@@ -18,7 +19,7 @@ from drills.rule_versions import presenters, selectors, services
 from drills.rule_versions.models import RuleSetVersion, VersionStatus
 from games.errors import RuleSetError
 from games.registry import rules_class
-from games.rule_settings import setting_info
+from games.rule_settings import SettingInfo, setting_info
 
 _user = signed_in
 
@@ -68,6 +69,12 @@ def history(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "rule_versions/history.html", {"rule_set": rule_set, "rows": rows})
 
 
+def _shown_info(game: str, name: str) -> SettingInfo:
+    """A setting's label (in the reader's language) and rule ID."""
+    info = setting_info(game, name)
+    return SettingInfo(gettext(info.label), info.rule_id)
+
+
 def _detail_context(request: HttpRequest, version: RuleSetVersion) -> dict[str, Any]:
     user = _user(request)
     rule_set = version.rule_set
@@ -77,7 +84,7 @@ def _detail_context(request: HttpRequest, version: RuleSetVersion) -> dict[str, 
         changes = selectors.change_rows(rule_set.game, before.values if before else {}, version.values)
         rules = rules_class(rule_set.game).from_mapping(version.values)
         settings = [
-            (setting_info(rule_set.game, name), selectors.shown_value(name, getattr(rules, name)))
+            (_shown_info(rule_set.game, name), selectors.shown_value(name, getattr(rules, name)))
             for name in version.values
         ]
         problem = ""

@@ -10,14 +10,16 @@ import importlib
 from typing import Final
 
 from games.house_rules import HouseRules
+from games.reasons import gettext_noop
 
 GAMES: Final[dict[str, tuple[str, str]]] = {
-    "blackjack": ("Blackjack (six decks, no hole card)", "games.blackjack.rules:BlackjackRules"),
-    "jack-switch": ("Jack Switch", "games.jack_switch.rules:JackSwitchRules"),
-    "pai-gow": ("Joker's Wild Pai Gow poker", "games.pai_gow.rules:PaiGowRules"),
-    "over-under-26": ("Over/Under 26 Joker", "games.over_under_26.rules:OverUnderRules"),
+    "blackjack": (gettext_noop("Blackjack (six decks, no hole card)"), "games.blackjack.rules:BlackjackRules"),
+    "jack-switch": (gettext_noop("Jack Switch"), "games.jack_switch.rules:JackSwitchRules"),
+    "pai-gow": (gettext_noop("Joker's Wild Pai Gow poker"), "games.pai_gow.rules:PaiGowRules"),
+    "over-under-26": (gettext_noop("Over/Under 26 Joker"), "games.over_under_26.rules:OverUnderRules"),
 }
-"""slug -> (display name, "module:RulesClass")."""
+"""slug -> (display name, "module:RulesClass"); the names are English message IDs, translated
+where a page shows them (stored records such as certificates keep the English)."""
 
 
 class UnknownGameError(KeyError):

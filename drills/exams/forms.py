@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 
 from drills.exams.blueprints import VERSION_FIELDS, SectionSpec
 from drills.exams.models import DIFFICULTY_CHOICES, Blueprint, BlueprintVersion, SittingStatus
@@ -22,7 +23,7 @@ def kind_choices() -> list[tuple[str, Any]]:
         grouped.setdefault(kind.game, []).append((kind.slug, kind.title))
     for slug, title, game, _seconds in available_round_skills():  # table tests (drills.rounds)
         grouped.setdefault(game, []).append((slug, f"{title}: a table test"))
-    return [("", "—")] + [(game_name(game), choices) for game, choices in grouped.items()]
+    return [("", "—")] + [(gettext(game_name(game)), choices) for game, choices in grouped.items()]
 
 
 class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from drills import access
 from drills.exams.models import Blueprint, BlueprintVersion, Certificate, Sitting, SittingStatus
@@ -217,4 +218,4 @@ def _certificate_status(revoked_at: datetime | None, expires_on: date | None, to
 def certification_rows(user: User) -> list[tuple[str, CertificationStatus]]:
     """(game name, status) for one person, every game (the trainee's home and exam list)."""
     status = certification_status([user]).get(user.pk, {})
-    return [(game_name(game), value) for game, value in status.items()]
+    return [(gettext(game_name(game)), value) for game, value in status.items()]

@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from drills import access
@@ -98,7 +99,7 @@ def _editor(
     pending = pending_version(rule_set) if rule_set.pk is not None else None
     context = {
         "rule_set": rule_set,
-        "game_name": GAMES[rule_set.game][0],
+        "game_name": gettext(GAMES[rule_set.game][0]),
         "fields": field_views(values_form),
         "values_form": values_form,
         "change_form": change_form,

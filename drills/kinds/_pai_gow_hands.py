@@ -46,7 +46,7 @@ from games.pai_gow import Category, PaiGowRules, Setting, check_foul, house_way,
 from games.pai_gow.codes import codes_of
 from games.pai_gow.house_ways.base import PlaceFunction
 from games.players.pai_gow import all_splits, fouled_setting, odd_split, other_setting, strengths
-from games.reasons import Reason, explain
+from games.reasons import Reason, explain, gettext_noop
 
 CATEGORY_CHOICES = tuple((category.value, label) for category, label in words.CATEGORY_CHOICE_LABELS.items())
 FRONT_CHOICES = (("pair", "Pair"), ("high-card", "No pair (high card)"))
@@ -113,8 +113,8 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
     title = "Name the hand"
     description = "A five-card or two-card hand, jokers included: what is it?"
     target_seconds = 8
-    families = (Family("joker", "Hands with a joker", ("PG-J",)),)
-    general_label = "Hands without a joker"
+    families = (Family("joker", gettext_noop("Hands with a joker"), ("PG-J",)),)
+    general_label = gettext_noop("Hands without a joker")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -285,7 +285,7 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
     description = "Seven cards: tap the two that go in the two-card hand, the house way."
     target_seconds = 30
     families = HOUSE_WAY_FAMILIES
-    general_label = "Other house-way steps"
+    general_label = gettext_noop("Other house-way steps")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -448,8 +448,8 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
     title = "Fouled or not"
     description = "A player's hand as set: fouled or not, and why."
     target_seconds = 12
-    families = (Family("split-count", "Not split 5 + 2", ("PG-13",)),)
-    general_label = "Two-card hand above the five"
+    families = (Family("split-count", gettext_noop("Not split 5 + 2"), ("PG-13",)),)
+    general_label = gettext_noop("Two-card hand above the five")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)

@@ -80,7 +80,7 @@ from games.pai_gow.dice import (
     first_hand_position,
 )
 from games.players.pai_gow import fouled_setting, odd_split, other_setting, strengths
-from games.reasons import Reason
+from games.reasons import Reason, gettext_noop
 
 NamedMistakeSolver = Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]
 WINNER_CHOICES = tuple((winner.value, label) for winner, label in words.WINNER_LABELS.items())
@@ -158,11 +158,11 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
     description = "Who takes each hand, the result, and the player's net, collection fee included."
     target_seconds = 40
     families = (
-        Family("foul", "Fouled hands", ("PG-12",)),
-        Family("dealer-set", "Player-dealer's hand set the house way", ("PG-17",)),
-        Family("joker", "Hands with a joker", ("PG-J",)),
+        Family("foul", gettext_noop("Fouled hands"), ("PG-12",)),
+        Family("dealer-set", gettext_noop("Player-dealer's hand set the house way"), ("PG-17",)),
+        Family("joker", gettext_noop("Hands with a joker"), ("PG-J",)),
     )
-    general_label = "Compare the hands"
+    general_label = gettext_noop("Compare the hands")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         bet = draw_bet(rng, difficulty)
@@ -542,12 +542,12 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
     description = "Boxed and exposed cards, hands at the wrong spots, the player-dealer's hand opened early."
     target_seconds = 15
     families = (
-        Family("dealer-opened", "Player-dealer's hand opened early", ("PG-5",)),
-        Family("misdeal", "Misdeal", ("PG-6a", "PG-6b", "PG-6c", "PG-6d")),
-        Family("wrong-spot", "Action hand to the wrong spot", ("PG-7",)),
-        Family("replace-card", "Boxed or exposed card replaced", ("PG-8",)),
+        Family("dealer-opened", gettext_noop("Player-dealer's hand opened early"), ("PG-5",)),
+        Family("misdeal", gettext_noop("Misdeal"), ("PG-6a", "PG-6b", "PG-6c", "PG-6d")),
+        Family("wrong-spot", gettext_noop("Action hand to the wrong spot"), ("PG-7",)),
+        Family("replace-card", gettext_noop("Boxed or exposed card replaced"), ("PG-8",)),
     )
-    general_label = "Other cases"
+    general_label = gettext_noop("Other cases")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng)
@@ -717,8 +717,8 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
     title = "Settle the table with a limited bank"
     description = "Every hand against the player-dealer's, in order from the Action button, as far as the bank covers."
     target_seconds = 120
-    families = (Family("foul", "A fouled hand at the table", ("PG-12",)),)
-    general_label = "Settle the table"
+    families = (Family("foul", gettext_noop("A fouled hand at the table"), ("PG-12",)),)
+    general_label = gettext_noop("Settle the table")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         count = {

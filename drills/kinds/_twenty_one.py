@@ -42,7 +42,7 @@ from games.cards import Card, Rank, format_cards, parse_standard_card
 from games.money import format_money
 from games.players import twenty_one as players
 from games.players.twenty_one import TwentyOnePlayer
-from games.reasons import Reason
+from games.reasons import Reason, gettext_noop
 
 R = TypeVar("R", bound=TwentyOneRules)
 
@@ -246,15 +246,15 @@ DEALER_CHOICES = tuple((action.value, {DealerAction.HIT: "Hit", DealerAction.STA
 """The dealer's choices, from the engine's enum."""
 
 BLACKJACK_SETTLE_FAMILIES = (
-    Family("dealer-blackjack", "Dealer blackjack: only the original bet lost", ("BJ-O",)),
-    Family("split", "Split hands", ("BJ-S1", "BJ-S2", "BJ-S3", "BJ-S4")),
-    Family("double", "Doubled hands", ("BJ-D1", "BJ-D2")),
-    Family("surrender", "Surrender", ("BJ-R1",)),
-    Family("even-money", "Even money", ("BJ-E",)),
-    Family("insurance", "Insurance", ("BJ-I1", "BJ-I2")),
-    Family("blackjack", "Player blackjack", ("BJ-10", "BJ-4")),
-    Family("bust", "Player bust", ("BJ-3",)),
-    Family("dealer-bust", "Dealer bust", ("BJ-9",)),
+    Family("dealer-blackjack", gettext_noop("Dealer blackjack: only the original bet lost"), ("BJ-O",)),
+    Family("split", gettext_noop("Split hands"), ("BJ-S1", "BJ-S2", "BJ-S3", "BJ-S4")),
+    Family("double", gettext_noop("Doubled hands"), ("BJ-D1", "BJ-D2")),
+    Family("surrender", gettext_noop("Surrender"), ("BJ-R1",)),
+    Family("even-money", gettext_noop("Even money"), ("BJ-E",)),
+    Family("insurance", gettext_noop("Insurance"), ("BJ-I1", "BJ-I2")),
+    Family("blackjack", gettext_noop("Player blackjack"), ("BJ-10", "BJ-4")),
+    Family("bust", gettext_noop("Player bust"), ("BJ-3",)),
+    Family("dealer-bust", gettext_noop("Dealer bust"), ("BJ-9",)),
 )
 """Families of a box settlement, most specific first (a split hand that doubled is a split)."""
 
@@ -263,8 +263,8 @@ class DealerActionKind(DrillKind[R]):
     """Does the dealer hit or stand? (BJ-8 / JS-5: H17 is the rule set's value.)"""
 
     target_seconds = 5
-    families = (Family("dealer-bust", "The dealer busts", ("BJ-3",)),)
-    general_label = "Draw or stand"
+    families = (Family("dealer-bust", gettext_noop("The dealer busts"), ("BJ-3",)),)
+    general_label = gettext_noop("Draw or stand")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: R) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)

@@ -90,7 +90,7 @@ from games.blackjack.settle import (
 from games.cards import Card, Rank, format_cards
 from games.errors import GameError
 from games.money import ZERO, format_money
-from games.reasons import Reason, Term
+from games.reasons import Reason, Term, gettext_noop
 
 GAME = BlackjackRules.GAME
 
@@ -246,11 +246,11 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
     description = "A player's hand: its total, and whether it is hard, soft, a blackjack or bust."
     target_seconds = 5
     families = (
-        Family("blackjack", "Blackjack", ("BJ-4",)),
-        Family("split-21", "Ace + 10 after a split", ("BJ-S4",)),
-        Family("bust", "Bust hands", ("BJ-3",)),
+        Family("blackjack", gettext_noop("Blackjack"), ("BJ-4",)),
+        Family("split-21", gettext_noop("Ace + 10 after a split"), ("BJ-S4",)),
+        Family("bust", gettext_noop("Bust hands"), ("BJ-3",)),
     )
-    general_label = "Plain totals"
+    general_label = gettext_noop("Plain totals")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
@@ -406,12 +406,12 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
     description = "Blackjack at 3:2 on odd amounts, wins, insurance, even money and surrender: pay or collect."
     target_seconds = 10
     families = (
-        Family("surrender", "Surrender", ("BJ-R1",)),
-        Family("even-money", "Even money", ("BJ-E",)),
-        Family("insurance", "Insurance paid", ("BJ-I2",)),
-        Family("blackjack", "Blackjack pays", ("BJ-10",)),
+        Family("surrender", gettext_noop("Surrender"), ("BJ-R1",)),
+        Family("even-money", gettext_noop("Even money"), ("BJ-E",)),
+        Family("insurance", gettext_noop("Insurance paid"), ("BJ-I2",)),
+        Family("blackjack", gettext_noop("Blackjack pays"), ("BJ-10",)),
     )
-    general_label = "Even-money wins"
+    general_label = gettext_noop("Even-money wins")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         kinds = list(PayoutKind)
@@ -598,12 +598,12 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
     description = "Stand, hit, double, split, surrender, insurance, even money: yes or no for each, right now."
     target_seconds = 25
     families = (
-        Family("surrender-closed", "Surrender no longer open", ("BJ-R2",)),
-        Family("split-aces", "Split Aces", ("BJ-S3",)),
-        Family("split-21", "Ace + 10 after a split", ("BJ-S4",)),
-        Family("split-limit", "The split limit", ("BJ-S2",)),
+        Family("surrender-closed", gettext_noop("Surrender no longer open"), ("BJ-R2",)),
+        Family("split-aces", gettext_noop("Split Aces"), ("BJ-S3",)),
+        Family("split-21", gettext_noop("Ace + 10 after a split"), ("BJ-S4",)),
+        Family("split-limit", gettext_noop("The split limit"), ("BJ-S2",)),
     )
-    general_label = "First two cards"
+    general_label = gettext_noop("First two cards")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
@@ -794,7 +794,7 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
     description = "Splits, doubles, insurance and a dealer blackjack (only the original bet is lost): pay the box."
     target_seconds = 40
     families = BLACKJACK_SETTLE_FAMILIES
-    general_label = "Totals compared"
+    general_label = gettext_noop("Totals compared")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
@@ -1028,8 +1028,8 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
     title = "Insurance maximum"
     description = "The dealer shows an Ace: the most the player may put on insurance."
     target_seconds = 10
-    families = (Family("even-money", "Even money offered", ("BJ-E",)),)
-    general_label = "Insurance amount"
+    families = (Family("even-money", gettext_noop("Even money offered"), ("BJ-E",)),)
+    general_label = gettext_noop("Insurance amount")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)

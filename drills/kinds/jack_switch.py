@@ -76,16 +76,16 @@ from games.jack_switch.bonus import (
 from games.jack_switch.rules import PAIR_BONUS_COMBINATIONS, SUPER_MATCH_COMBINATIONS, JackSwitchRules
 from games.jack_switch.switch import switch_boxes
 from games.money import format_money
-from games.reasons import Reason
+from games.reasons import Reason, gettext_noop
 
 GAME = JackSwitchRules.GAME
 
 DEALER_22_FAMILIES = (
-    Family("22-blackjack", "Blackjack against a dealer 22", ("JS-3",), requires=("JS-4",)),
-    Family("22-switched-21", "Switched 21 against a dealer 22", ("JS-8",), requires=("JS-4",)),
-    Family("22-double-split", "Doubles and splits against a dealer 22", ("JS-9",), requires=("JS-4",)),
-    Family("22-bust", "Player bust before a dealer 22", ("BJ-3",), requires=("JS-4",)),
-    Family("22-push", "Dealer 22 push", ("JS-4",)),
+    Family("22-blackjack", gettext_noop("Blackjack against a dealer 22"), ("JS-3",), requires=("JS-4",)),
+    Family("22-switched-21", gettext_noop("Switched 21 against a dealer 22"), ("JS-8",), requires=("JS-4",)),
+    Family("22-double-split", gettext_noop("Doubles and splits against a dealer 22"), ("JS-9",), requires=("JS-4",)),
+    Family("22-bust", gettext_noop("Player bust before a dealer 22"), ("BJ-3",), requires=("JS-4",)),
+    Family("22-push", gettext_noop("Dealer 22 push"), ("JS-4",)),
 )
 """Families of a Jack Switch settlement with a dealer 22 (JS-4), most specific first."""
 
@@ -234,8 +234,8 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
     title = "After the switch"
     description = "Two paired boxes switch their second cards: each box's total, and is it a blackjack?"
     target_seconds = 10
-    families = (Family("switched-21", "A switched Ace + 10 is 21", ("JS-8",)),)
-    general_label = "Plain switch"
+    families = (Family("switched-21", gettext_noop("A switched Ace + 10 is 21"), ("JS-8",)),)
+    general_label = gettext_noop("Plain switch")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: JackSwitchRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
@@ -371,7 +371,7 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
     description = "The dealer makes 22: push every hand in play, pay a blackjack, collect a bust (JS-4)."
     target_seconds = 20
     families = DEALER_22_FAMILIES
-    general_label = "Dealer 22 push"
+    general_label = gettext_noop("Dealer 22 push")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: JackSwitchRules) -> Mapping[str, JSON]:
         pile = DrawPile(rng, rules)
@@ -891,7 +891,7 @@ class MixedDealer22(DrillKind[JackSwitchRules]):
     description = "Blackjack and Jack Switch rounds mixed, the dealer makes 22: bust in one game, push in the other."
     target_seconds = 20
     families = (*DEALER_22_FAMILIES, *BLACKJACK_SETTLE_FAMILIES)
-    general_label = "Totals compared"
+    general_label = gettext_noop("Totals compared")
 
     def table_rules(self, table: str | None, rules: JackSwitchRules) -> TwentyOneRules:
         """The rules the table of this game plays under (Blackjack's defaults at a Blackjack table)."""

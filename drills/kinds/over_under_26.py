@@ -287,14 +287,14 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
     description = "First-card joker, joker, Under, Over, 26 or fold: call it and pay it."
     target_seconds = 20
     families = (
-        Family("first-joker", "Joker as the first card", ("OU-4a",)),
-        Family("joker", "Joker among the three", ("OU-4b",)),
-        Family("fold", "Fold", ("OU-5",)),
-        Family("exactly-26", "Total exactly 26", ("OU-9",)),
-        Family("under", "Under bets", ("OU-7",)),
-        Family("over", "Over bets", ("OU-8",)),
+        Family("first-joker", gettext_noop("Joker as the first card"), ("OU-4a",)),
+        Family("joker", gettext_noop("Joker among the three"), ("OU-4b",)),
+        Family("fold", gettext_noop("Fold"), ("OU-5",)),
+        Family("exactly-26", gettext_noop("Total exactly 26"), ("OU-9",)),
+        Family("under", gettext_noop("Under bets"), ("OU-7",)),
+        Family("over", gettext_noop("Over bets"), ("OU-8",)),
     )
-    general_label = "Other cases"
+    general_label = gettext_noop("Other cases")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: OverUnderRules) -> Mapping[str, JSON]:
         return _settle_situation(rng, difficulty, rules).to_json()

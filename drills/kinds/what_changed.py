@@ -74,7 +74,7 @@ class WhatChangedKind(DrillKind[RuleChange]):
 
     title = "What changed"
     target_seconds = 30
-    general_label = "Other changes"
+    general_label = gettext_noop("Other changes")
 
     # --- the rules it runs under -------------------------------------------------------
     def unavailable_reason(self, rules: HouseRules) -> str | None:

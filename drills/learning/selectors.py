@@ -19,6 +19,7 @@ from typing import Any
 
 from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
+from django.utils.translation import get_language, gettext
 
 from drills import access
 from drills.exams.models import Certificate
@@ -107,7 +108,7 @@ def kind_title(slug: str) -> str:
 
 def short_game(game: str) -> str:
     """ "Blackjack" for "Blackjack (six decks, no hole card)"."""
-    return game_name(game).split(" (")[0]
+    return gettext(game_name(game)).split(" (")[0]
 
 
 def skill_name(slug: str) -> str:
@@ -122,14 +123,20 @@ def family_label(slug: str, family: str) -> str:
     if is_round_skill(slug):
         return round_family_label(slug)  # a round skill is one family: the whole round
     kind = _kind(slug)
-    return kind.family_label(family) if kind else family
+    return gettext(kind.family_label(family)) if kind else family  # the kinds' labels are message IDs
+
+
+def family_title(kind: str, family: str) -> str:
+    """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title; a round
+    skill's one family is "Blackjack: a whole round". In the reader's language."""
+    return _family_title(kind, family, get_language() or "")
 
 
 @functools.lru_cache(maxsize=1024)
-def family_title(kind: str, family: str) -> str:
-    """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title; a round
-    skill's one family is "Blackjack: a whole round". Fixed by the registered kinds, so worked
-    out once per family (a team panel lists the same families for many trainees)."""
+def _family_title(kind: str, family: str, language: str) -> str:
+    """:func:`family_title` in ``language`` (the active one): fixed by the registered kinds,
+    so worked out once per family and language (a team panel lists the same families for
+    many trainees)."""
     if is_round_skill(kind):
         return family_label(kind, family)
     if family == GENERAL_FAMILY and not getattr(_kind(kind), "families", ()):

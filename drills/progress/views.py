@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from drills import access
@@ -165,7 +166,7 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
     heat = charts.heatmap(
         short,
         [(row.name, trainee_url(row.trainee.pk), row.cells) for row in progress.rows],
-        games=[game_name(skill.game) if skill.game else "Other" for skill in progress.skills],
+        games=[gettext(game_name(skill.game)) if skill.game else "Other" for skill in progress.skills],
     )
     counts = [0] * (max((row.skill_count for row in progress.rows), default=0) + 1)
     for row in progress.rows:

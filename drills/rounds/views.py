@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from drills.rounds import exams, presenters, replays, selectors, services
@@ -89,7 +90,7 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
     chips = ChipSet.from_json(stored.chips)
     return {
         "stored": stored,
-        "game_name": game_name(stored.game),
+        "game_name": gettext(game_name(stored.game)),
         "focus_label": Focus(stored.focus).label,
         "view": view,
         "spots": [_spot(spot, chips) for spot in view.spots],
@@ -202,7 +203,7 @@ def replay_page(request: HttpRequest, public_id: Any) -> HttpResponse:
         raise Http404("No such round")
     withheld = selectors.replay_withheld(user, stored)
     if withheld is not None:
-        context = {"stored": stored, "reason": withheld, "game_name": game_name(stored.game),
+        context = {"stored": stored, "reason": withheld, "game_name": gettext(game_name(stored.game)),
                    "exam_sitting": stored.exam_item.sitting if stored.exam_item is not None else None}
         return render(request, "rounds/replay_withheld.html", context, status=403)
     replay = replays.replay_of(stored, for_dealer=stored.user_id == user.pk)
@@ -218,7 +219,7 @@ def replay_page(request: HttpRequest, public_id: Any) -> HttpResponse:
     context = {
         "stored": stored,
         "replay": replay,
-        "game_name": game_name(stored.game),
+        "game_name": gettext(game_name(stored.game)),
         "at": at,
         "total": total,
         "previous": max(0, at - 1),

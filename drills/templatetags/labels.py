@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from drills import labels
 from games.registry import game_name as registry_game_name
@@ -33,8 +34,8 @@ def kind_title(slug: str) -> str:
 
 @register.filter
 def game_name(slug: str) -> str:
-    """A game by its name ("Jack Switch"), never its slug ("jack-switch")."""
-    return registry_game_name(str(slug))
+    """A game by its name ("Jack Switch") in the reader's language, never its slug ("jack-switch")."""
+    return gettext(registry_game_name(str(slug)))
 
 
 @register.filter

@@ -110,7 +110,7 @@ def key_choices(name: str) -> list[tuple[str, str]] | None:
 def text_choices(name: str) -> list[tuple[str, str]] | None:
     """The values a text setting may take, labelled, or ``None`` for free text."""
     if name == "house_way":
-        return [(key, way.label) for key, way in sorted(HOUSE_WAYS.items())]
+        return [(key, gettext(way.label)) for key, way in sorted(HOUSE_WAYS.items())]  # engine message IDs
     return None
 
 
@@ -135,11 +135,12 @@ def share(value: Fraction) -> str:
 
 
 RETURN_LABELS: Final = {
-    "super-match": "Super Match",
-    "pair-bonus": "Pair bonus",
-    "ou-base": "Base game, per Ante (best play)",
-    "ou-bonus": "Bonus bet",
+    "super-match": gettext_noop("Super Match"),
+    "pair-bonus": gettext_noop("Pair bonus"),
+    "ou-base": gettext_noop("Base game, per Ante (best play)"),
+    "ou-bonus": gettext_noop("Bonus bet"),
 }
+"""The math panel's bets by key (English message IDs, translated where the panel shows them)."""
 
 _OUTCOME_LABELS: Final = {
     "17": "17",
@@ -147,9 +148,9 @@ _OUTCOME_LABELS: Final = {
     "19": "19",
     "20": "20",
     "21": "21",
-    "22": "22 (counted in bust)",
-    "bust": "Bust",
-    "blackjack": "Blackjack",
+    "22": gettext_noop("22 (counted in bust)"),
+    "bust": gettext_noop("Bust"),
+    "blackjack": gettext_noop("Blackjack"),
 }
 
 
@@ -184,21 +185,20 @@ class MathView:
 
 
 def _return_row(figure: BetReturn) -> ReturnRow:
-    label = RETURN_LABELS.get(figure.key, figure.key)
+    label = gettext(RETURN_LABELS.get(figure.key, figure.key))
     if figure.expected_return is None:
-        return ReturnRow(label, ", ".join(figure.rule_ids), "not offered: no pay table", False, False)
+        return ReturnRow(label, ", ".join(figure.rule_ids), gettext("not offered: no pay table"), False, False)
     return ReturnRow(label, ", ".join(figure.rule_ids), percent(figure.expected_return), figure.player_edge, True)
 
 
 def _dealer(columns: Sequence[DealerOutcomes], push_22: bool) -> tuple[list[DealerColumn], list[OutcomeRow]]:
-    heads = [
-        DealerColumn("Hits soft 17 (H17)" if column.hits_soft_17 else "Stands on soft 17 (S17)", column.entered)
-        for column in columns
-    ]
+    hits, stands = gettext("Hits soft 17 (H17)"), gettext("Stands on soft 17 (S17)")
+    heads = [DealerColumn(hits if column.hits_soft_17 else stands, column.entered) for column in columns]
     rows = []
     keys = [key for key, _ in columns[0].outcomes] if columns else []
     for index, key in enumerate(keys):
-        label = "22 (pushes the hands in play, JS-4)" if key == "22" and push_22 else _OUTCOME_LABELS.get(key, key)
+        pushes = key == "22" and push_22
+        label = gettext("22 (pushes the hands in play, JS-4)") if pushes else gettext(_OUTCOME_LABELS.get(key, key))
         rows.append(OutcomeRow(label, tuple(share(column.outcomes[index][1]) for column in columns)))
     return heads, rows
 
@@ -209,8 +209,12 @@ def math_view(math: HouseMath, rules: HouseRules) -> MathView:
     push_22 = isinstance(rules, TwentyOneRules) and rules.DEALER_PUSH_TOTAL == 22
     columns, rows = _dealer(math.dealer, push_22)
     warnings = [
-        f"{RETURN_LABELS.get(figure.key, figure.key)}: these values give the player the edge, "
-        f"{percent(figure.expected_return or Fraction(0))} in the long run ({', '.join(figure.rule_ids)})."
+        gettext("%(bet)s: these values give the player the edge, %(edge)s in the long run (%(rules)s).")
+        % {
+            "bet": gettext(RETURN_LABELS.get(figure.key, figure.key)),
+            "edge": percent(figure.expected_return or Fraction(0)),
+            "rules": ", ".join(figure.rule_ids),
+        }
         for figure in math.player_edges
     ]
     rule_ids = ", ".join(math.dealer[0].rule_ids) if math.dealer else ""

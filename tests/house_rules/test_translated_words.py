@@ -13,6 +13,7 @@ from drills.learning import selectors as learning
 from drills.rule_versions import selectors as versions
 from drills.templatetags import labels as label_tags
 from games.blackjack.rules import BlackjackRules
+from games.house_math import house_math
 from games.jack_switch.rules import JackSwitchRules
 from games.over_under_26.rules import OverUnderRules
 
@@ -47,7 +48,7 @@ def test_the_editor_translates_each_settings_label_help_and_rows(monkeypatch) ->
     assert presenters.setting_text(BlackjackRules, "no_such_setting").help == ""  # no help: nothing to translate
     assert ("four-of-a-kind", "«Four of a kind»") in (presenters.key_choices("super_match") or [])
     bonus = dict(presenters.key_choices("bonus_pay_table") or [])
-    assert bonus["9"] == "«Total %(total)s»".replace("%(total)s", "9")
+    assert bonus["9"] == "«Total 9»"
     assert bonus["joker"] == "«Joker hand (OU-4b)»"
 
 
@@ -70,3 +71,16 @@ def test_skill_family_labels_are_translated_per_language(monkeypatch) -> None:
 @pytest.mark.parametrize("game", ["blackjack", "jack-switch", "pai-gow", "over-under-26"])
 def test_the_english_pages_read_as_before(game) -> None:
     assert all(line.label and "_" not in line.label for line in versions.setting_lines(game, {}))
+
+
+def test_the_math_panel_and_the_house_ways_are_worded_through_gettext(monkeypatch) -> None:
+    monkeypatch.setattr(presenters, "gettext", marked)
+    rules = JackSwitchRules.from_mapping({"pair_bonus": {"same-suit-pair": "1000:1"}})
+    view = presenters.math_view(house_math(rules), rules)
+    assert [row.label for row in view.returns] == ["«Super Match»", "«Pair bonus»"]
+    assert view.warnings == [
+        "««Pair bonus»: these values give the player the edge, +1509.32\u00a0% in the long run (JS-PB, JS-1).»"
+    ]
+    assert view.dealer_columns[0].label == "«Stands on soft 17 (S17)»"
+    assert [row.label for row in view.dealer_rows][-2:] == ["«Bust»", "«Blackjack»"]
+    assert ("pg-h", "«The logical way (PG-H)»") in (presenters.text_choices("house_way") or [])

@@ -28,6 +28,14 @@ hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 CHROMIUM = Path("/usr/bin/chromium")
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The translation catalogues compiled (their .mo files are build output, not committed)."""
+    from casino_training.catalogues import compile_catalogues
+
+    for locale_dir in settings.LOCALE_PATHS:
+        compile_catalogues(Path(locale_dir))
+
+
 def _services_missing() -> str | None:
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         return "DATABASE_URL does not point at PostgreSQL"

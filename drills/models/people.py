@@ -37,6 +37,10 @@ class User(AbstractUser):
         Property, on_delete=models.PROTECT, related_name="users", null=True, blank=True
     )
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.TRAINEE)
+    # The language the site speaks to this person (a code of settings.LANGUAGES, "es");
+    # blank: none chosen, so the browser's (cookie, Accept-Language). No choices here, so a
+    # new language is a new catalogue and no migration (drills.middleware checks the code).
+    language = models.CharField(max_length=16, blank=True, default="")
 
     @builtins.property  # the model has a field named `property`
     def is_trainee(self) -> bool:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
 from drills.kinds.base import JSON, CardGroup, Difficulty
+from drills.kinds.messages import gettext_noop
 from games.cards import AnyCard, Card, Joker, Suit, format_cards, parse_cards
 from games.money import format_money
 from games.pai_gow import DECK, PaiGowRules, Setting, house_way
@@ -333,7 +334,7 @@ def draw_bet(rng: random.Random, difficulty: Difficulty) -> Decimal:
 
 # --- prompts ----------------------------------------------------------------------------------
 
-YES_NO = (("yes", "Yes"), ("no", "No"))
+YES_NO = (("yes", gettext_noop("Yes")), ("no", gettext_noop("No")))
 
 
 def yes_no(value: bool) -> str:

@@ -39,6 +39,7 @@ from drills.kinds.base import (
     Solution,
     sort_cards_json,
 )
+from drills.kinds.messages import gettext_noop
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_card, parse_cards
 from games.pai_gow import Category, PaiGowRules, Setting, check_foul, house_way, rank_hand
 from games.pai_gow.codes import codes_of
@@ -46,18 +47,18 @@ from games.pai_gow.house_ways.base import PlaceFunction
 from games.players.pai_gow import all_splits, fouled_setting, odd_split, other_setting, strengths
 
 CATEGORY_CHOICES = (
-    ("five-of-a-kind", "Five of a kind"),
-    ("straight-flush", "Straight flush"),
-    ("four-of-a-kind", "Four of a kind"),
-    ("full-house", "Full house"),
-    ("flush", "Flush"),
-    ("straight", "Straight"),
-    ("three-of-a-kind", "Three of a kind"),
-    ("two-pair", "Two pair"),
-    ("pair", "Pair"),
-    ("high-card", "High card (no pair)"),
+    ("five-of-a-kind", gettext_noop("Five of a kind")),
+    ("straight-flush", gettext_noop("Straight flush")),
+    ("four-of-a-kind", gettext_noop("Four of a kind")),
+    ("full-house", gettext_noop("Full house")),
+    ("flush", gettext_noop("Flush")),
+    ("straight", gettext_noop("Straight")),
+    ("three-of-a-kind", gettext_noop("Three of a kind")),
+    ("two-pair", gettext_noop("Two pair")),
+    ("pair", gettext_noop("Pair")),
+    ("high-card", gettext_noop("High card (no pair)")),
 )
-FRONT_CHOICES = (("pair", "Pair"), ("high-card", "No pair (high card)"))
+FRONT_CHOICES = (("pair", gettext_noop("Pair")), ("high-card", gettext_noop("No pair (high card)")))
 TOP_CHOICES = tuple((Rank.from_high(high).value.lower(), str(Rank.from_high(high).value).replace("T", "10"))
                     for high in range(14, 1, -1))
 CATEGORY_LABEL = dict(CATEGORY_CHOICES)
@@ -118,11 +119,11 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
 
     slug = "pg-name-hand"
     game = GAME
-    title = "Name the hand"
-    description = "A five-card or two-card hand, jokers included: what is it?"
+    title = gettext_noop("Name the hand")
+    description = gettext_noop("A five-card or two-card hand, jokers included: what is it?")
     target_seconds = 8
     families = (Family("joker", "Hands with a joker", ("PG-J",)),)
-    general_label = "Hands without a joker"
+    general_label = gettext_noop("Hands without a joker")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -180,17 +181,18 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
             return Prompt(
                 question="This is a two-card (front) hand. Is it a pair, and a pair of what (or what is its "
                          "highest card)?",
-                cards=(CardGroup("hand", "Two-card hand", cards),),
+                cards=(CardGroup("hand", gettext_noop("Two-card hand"), cards),),
             )
-        return Prompt(question="Name this five-card hand.", cards=(CardGroup("hand", "Five-card hand", cards),))
+        return Prompt(question="Name this five-card hand.", cards=(CardGroup("hand",
+                                                                             gettext_noop("Five-card hand"), cards),))
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
         if len(situation["cards"]) == 2:
             return (
-                AnswerField("rank", "The hand is", FieldType.CHOICE, choices=FRONT_CHOICES),
-                AnswerField("top", "Pair of / highest card", FieldType.CHOICE, choices=TOP_CHOICES),
+                AnswerField("rank", gettext_noop("The hand is"), FieldType.CHOICE, choices=FRONT_CHOICES),
+                AnswerField("top", gettext_noop("Pair of / highest card"), FieldType.CHOICE, choices=TOP_CHOICES),
             )
-        return (AnswerField("rank", "The hand is", FieldType.CHOICE, choices=CATEGORY_CHOICES),)
+        return (AnswerField("rank", gettext_noop("The hand is"), FieldType.CHOICE, choices=CATEGORY_CHOICES),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "rank", {"cards": situation["cards"]}
@@ -279,11 +281,11 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
 
     slug = "pg-house-way"
     game = GAME
-    title = "Set the hand the house way"
-    description = "Seven cards: tap the two that go in the two-card hand, the house way."
+    title = gettext_noop("Set the hand the house way")
+    description = gettext_noop("Seven cards: tap the two that go in the two-card hand, the house way.")
     target_seconds = 30
     families = HOUSE_WAY_FAMILIES
-    general_label = "Other house-way steps"
+    general_label = gettext_noop("Other house-way steps")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -324,12 +326,12 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         return Prompt(
             question="Set this hand the house way: tap the two cards that go in the two-card (front) hand.",
-            cards=(CardGroup("seven", "The player's seven cards", tuple(situation["cards"])),),
+            cards=(CardGroup("seven", gettext_noop("The player's seven cards"), tuple(situation["cards"])),),
             facts=house_facts(rules, way=True),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
-        return (AnswerField("front", "Two-card hand", FieldType.CARDS, count=2, source="seven"),)
+        return (AnswerField("front", gettext_noop("Two-card hand"), FieldType.CARDS, count=2, source="seven"),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "house-way", {"cards": situation["cards"]}
@@ -395,9 +397,9 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
 # --- 3. fouled or not ---------------------------------------------------------------------------
 
 REASON_CHOICES = (
-    ("none", "Not fouled"),
-    ("low-higher", "The two-card hand ranks higher than the five-card hand"),
-    ("split", "Not five cards and two"),
+    ("none", gettext_noop("Not fouled")),
+    ("low-higher", gettext_noop("The two-card hand ranks higher than the five-card hand")),
+    ("split", gettext_noop("Not five cards and two")),
 )
 
 
@@ -422,11 +424,11 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
 
     slug = "pg-foul"
     game = GAME
-    title = "Fouled or not"
-    description = "A player's hand as set: fouled or not, and why."
+    title = gettext_noop("Fouled or not")
+    description = gettext_noop("A player's hand as set: fouled or not, and why.")
     target_seconds = 12
     families = (Family("split-count", "Not split 5 + 2", ("PG-13",)),)
-    general_label = "Two-card hand above the five"
+    general_label = gettext_noop("Two-card hand above the five")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -490,8 +492,8 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("fouled", "Fouled?", FieldType.CHOICE, choices=YES_NO),
-            AnswerField("reason", "Why", FieldType.CHOICE, choices=REASON_CHOICES),
+            AnswerField("fouled", gettext_noop("Fouled?"), FieldType.CHOICE, choices=YES_NO),
+            AnswerField("reason", gettext_noop("Why"), FieldType.CHOICE, choices=REASON_CHOICES),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:

@@ -12,4 +12,3 @@ from __future__ import annotations
 def gettext_noop(message: str) -> str:
     """Mark ``message`` for the catalogues; return it unchanged."""
     return message
-

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class Property(models.Model):
@@ -25,9 +26,9 @@ class Property(models.Model):
 
 
 class Role(models.TextChoices):
-    TRAINEE = "trainee", "Trainee"
-    SUPERVISOR = "supervisor", "Supervisor"
-    STAFF = "staff", "Staff"
+    TRAINEE = "trainee", gettext_lazy("Trainee")
+    SUPERVISOR = "supervisor", gettext_lazy("Supervisor")
+    STAFF = "staff", gettext_lazy("Staff")
 
 
 class User(AbstractUser):

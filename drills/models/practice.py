@@ -11,12 +11,13 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class DrillMode(models.TextChoices):
-    PRACTICE = "practice", "Practice"
-    SPEED = "speed", "Speed"
-    RETRY = "retry", "Retry my mistakes"
+    PRACTICE = "practice", gettext_lazy("Practice")
+    SPEED = "speed", gettext_lazy("Speed")
+    RETRY = "retry", gettext_lazy("Retry my mistakes")
 
 
 class DrillScenario(models.Model):
@@ -52,8 +53,8 @@ class DrillScenario(models.Model):
 
 
 class AttemptStatus(models.TextChoices):
-    RECEIVED = "received", "Received, not graded yet"
-    GRADED = "graded", "Graded"
+    RECEIVED = "received", gettext_lazy("Received, not graded yet")
+    GRADED = "graded", gettext_lazy("Graded")
 
 
 class Attempt(models.Model):

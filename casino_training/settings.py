@@ -105,7 +105,9 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-            ]
+            ],
+            # {{ id|rule_link }}, {{ text|link_rule_ids }}: on every page without a {% load %}.
+            "builtins": ["drills.templatetags.rule_links"],
         },
     }
 ]

@@ -22,6 +22,7 @@ urlpatterns = [
     path("rounds/", include("drills.rounds.urls")),
     path("learning/", include("drills.learning.urls")),
     path("rule-versions/", include("drills.rule_versions.urls")),
+    path("rules/", include("drills.rulebook.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("drills.api.urls")),
 ]

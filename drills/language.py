@@ -8,10 +8,15 @@ account (``User.language``) and it wins on every request, on any device, from th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
+
+from games.reasons import Reason, explain
 
 
 def known_language(code: str | None) -> str | None:
@@ -32,3 +37,10 @@ def set_language(request: HttpRequest) -> HttpResponse:
         user.language = code
         user.save(update_fields=["language"])
     return response
+
+
+def in_reader_language(reasons: Iterable[Reason], english: str) -> str:
+    """The engine's structured reasons (``games.reasons``) as words in the active language;
+    ``english`` (the stored text) when there are none (a grade stored before reasons were)."""
+    reasons = tuple(reasons)
+    return explain(reasons, gettext) if reasons else english

@@ -351,13 +351,15 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
         if mine == _plays(cards, scenario.solution.key["front"], rules):
             return dataclasses.replace(
                 graded, correct=True, score=Decimal("1.00"), field_results={"front": True},
+                mistake_code="", mistake="", diagnosis=(),
                 explanation=f"{graded.explanation} Your pick {' '.join(front)} leaves the same two hands.",
             )
-        if not graded.mistake_code:
+        if not graded.specific:
             for candidate in self.mistakes(rules):
                 wrong = candidate.solve(scenario.situation)
                 if wrong and wrong != scenario.solution.key and _plays(cards, wrong["front"], rules) == mine:
-                    return dataclasses.replace(graded, mistake_code=candidate.code, mistake=candidate.message)
+                    return dataclasses.replace(graded, mistake_code=candidate.code, mistake=candidate.reason.words(),
+                                               diagnosis=(candidate.reason,))
             if mine[1] > mine[0]:
                 return dataclasses.replace(graded, mistake_code="pg-house-way-fouled",
                                            mistake="this setting fouls: the two-card hand ranks above the "

@@ -36,6 +36,7 @@ from games.cards import AnyCard, Card, Joker, parse_card
 from games.errors import CardNotationError, GameError, MoneyError
 from games.house_rules import HouseRules
 from games.money import format_money, parse_money, parse_signed_money
+from games.reasons import Reason, Translate, explain, no_translation
 from games.registry import rules_class
 
 JSON = Any
@@ -113,12 +114,24 @@ class Prompt:
 
 @dataclass(frozen=True)
 class Solution:
-    """The engine's answer for a situation: key (normalised answer), rule IDs, why."""
+    """The engine's answer for a situation: key (normalised answer), rule IDs, why.
+
+    ``reasons``: the structured why (rule ID, message ID, values), rendered in the reader's
+    language; ``explanation`` is its English words (given by older kinds as text only)."""
 
     key: Mapping[str, JSON]
     rules: tuple[str, ...]
-    explanation: str
+    explanation: str = ""
     family: str = ""  # the skill family, where the kind knows it better than its rule IDs
+    reasons: tuple[Reason, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.reasons and not self.explanation:
+            object.__setattr__(self, "explanation", explain(self.reasons))
+
+    def words(self, translate: Translate = no_translation) -> str:
+        """The explanation in the reader's language."""
+        return explain(self.reasons, translate) if self.reasons else self.explanation
 
 
 GENERAL_FAMILY = "general"
@@ -146,8 +159,14 @@ class NamedMistake:
     """A common wrong rule, run through the engine to recognise the answer it gives."""
 
     code: str  # stable identifier for statistics, e.g. "js-blackjack-paid-3-2"
-    message: str  # "you paid 3:2 — Jack Switch pays blackjack 1:1 (JS-3)"
+    message: str | Reason  # a Reason (rule + message ID), or older kinds' English sentence
     solve: Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]  # situation -> wrong key
+
+    @property
+    def reason(self) -> Reason:
+        """The mistake as a structured reason (an English sentence becomes a message ID
+        without values, so even older kinds' words reach the catalogue's reader)."""
+        return self.message if isinstance(self.message, Reason) else Reason("", self.message)
 
 
 @dataclass(frozen=True)
@@ -184,8 +203,15 @@ class Grade:
     explanation: str
     rules: tuple[str, ...]
     field_results: Mapping[str, bool] = field(default_factory=dict)
-    mistake_code: str = ""
-    mistake: str = ""
+    mistake_code: str = ""  # the diagnosis: a named mistake's code or a shape's ("" when right)
+    mistake: str = ""  # the diagnosis in English words
+    reasons: tuple[Reason, ...] = ()  # the solution's structured why
+    diagnosis: tuple[Reason, ...] = ()  # what is wrong with this answer, structured
+
+    @property
+    def specific(self) -> bool:
+        """Whether a wrong answer got a named diagnosis, not just "this differs"."""
+        return bool(self.mistake_code) and self.mistake_code != ANSWER_DIFFERS
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -198,6 +224,11 @@ class Grade:
             "mistake": self.mistake or None,
             "mistake_code": self.mistake_code or None,
         }
+
+
+ANSWER_DIFFERS = "answer-differs"
+"""The diagnosis code of a wrong answer that no named mistake or shape explains: the grade
+still says what differs (field by field) and why (the explanation)."""
 
 
 class AnswerError(ValueError):
@@ -245,6 +276,30 @@ class DrillKind(ABC, Generic[RulesT]):
     def mistakes(self, rules: RulesT) -> Sequence[NamedMistake]:
         """Common wrong rules for this kind (none by default)."""
         return ()
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: RulesT
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A kind's own diagnosis by the shape of the difference (the bet instead of half of
+        it, the other box's amount...), tried after the named mistakes and before the generic
+        shapes of :mod:`drills.kinds.diagnosis`: ``(code, reasons)`` or None."""
+        return None
+
+    def diagnose(self, scenario: Scenario, answer: Mapping[str, JSON], rules: RulesT) -> tuple[str, tuple[Reason, ...]]:
+        """Why a wrong answer is wrong: a named mistake (the engine run under the wrong
+        rule gives this answer), else the kind's shapes, else the generic shapes, else
+        :data:`ANSWER_DIFFERS` with what differs field by field."""
+        from drills.kinds.diagnosis import generic_diagnosis  # the generic shapes need the fields
+
+        key = scenario.solution.key
+        for candidate in self.mistakes(rules):
+            wrong_key = candidate.solve(scenario.situation)
+            if wrong_key is not None and dict(wrong_key) != dict(key) and _matches(answer, wrong_key):
+                return candidate.code, (candidate.reason,)
+        own = self.shapes(scenario, answer, rules)
+        if own is not None:
+            return own
+        return generic_diagnosis(scenario, answer)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]] | None:
         """The rulings-door question and body asking the same thing, or None. Tests check
@@ -335,13 +390,7 @@ class DrillKind(ABC, Generic[RulesT]):
         right = sum(results.values())
         correct = right == len(results)
         score = (Decimal(right) / Decimal(len(results))).quantize(Decimal("0.01")) if results else Decimal("0")
-        mistake_code = mistake = ""
-        if not correct:
-            for candidate in self.mistakes(rules):
-                wrong_key = candidate.solve(scenario.situation)
-                if wrong_key is not None and dict(wrong_key) != dict(key) and _matches(answer, wrong_key):
-                    mistake_code, mistake = candidate.code, candidate.message
-                    break
+        mistake_code, diagnosis = ("", ()) if correct else self.diagnose(scenario, answer, rules)
         return Grade(
             correct=correct,
             score=Decimal("1.00") if correct else score,
@@ -350,7 +399,9 @@ class DrillKind(ABC, Generic[RulesT]):
             rules=scenario.solution.rules,
             field_results=results,
             mistake_code=mistake_code,
-            mistake=mistake,
+            mistake=explain(diagnosis),
+            reasons=scenario.solution.reasons,
+            diagnosis=diagnosis,
         )
 
 

@@ -13,6 +13,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy
 
+from drills.language import in_reader_language
+from games.reasons import reasons_from_json
+
 
 class DrillMode(models.TextChoices):
     PRACTICE = "practice", gettext_lazy("Practice")
@@ -78,6 +81,11 @@ class Attempt(models.Model):
     rules = models.JSONField(default=list, blank=True)
     mistake_code = models.CharField(max_length=80, blank=True, db_index=True)
     mistake = models.TextField(blank=True)
+    reasons = models.JSONField(
+        default=dict, blank=True,
+        help_text="the grade's structured why and diagnosis, {'why': [...], 'diagnosis': [...]} (games.reasons): "
+        "explanation and mistake in the reader's language",
+    )
     grading_failures = models.PositiveSmallIntegerField(
         default=0, help_text="gradings of this received attempt that raised (the sweep backs off)"
     )
@@ -96,3 +104,11 @@ class Attempt(models.Model):
     def __str__(self) -> str:
         verdict = {True: "right", False: "wrong", None: "ungraded"}[self.correct]
         return f"{self.kind} by {self.user}: {verdict}"
+
+    def explanation_words(self) -> str:
+        """Why the key is right, in the reader's language (from ``reasons`` when stored)."""
+        return in_reader_language(reasons_from_json((self.reasons or {}).get("why")), self.explanation)
+
+    def mistake_words(self) -> str:
+        """What was wrong with this answer, in the reader's language ("" when right)."""
+        return in_reader_language(reasons_from_json((self.reasons or {}).get("diagnosis")), self.mistake)

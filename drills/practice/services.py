@@ -37,6 +37,7 @@ from drills.what_changed.selectors import change_for
 from games import ENGINE_VERSION
 from games.errors import GameError
 from games.house_rules import HouseRules
+from games.reasons import reasons_to_json
 
 SEED_BITS = 62  # fits a signed 64-bit column on every database
 STRANDED_AFTER = timedelta(minutes=1)
@@ -259,7 +260,7 @@ def _attempt_of(stored: DrillScenario) -> Attempt | None:
         return None
 
 
-GRADE_FIELDS = ("status", "correct", "score", "expected", "explanation", "rules", "mistake_code", "mistake")
+GRADE_FIELDS = ("status", "correct", "score", "expected", "explanation", "rules", "mistake_code", "mistake", "reasons")
 
 
 def record_grade(attempt: Attempt, grade: Grade, card: learning_services.CardRead | None = None) -> bool:
@@ -275,6 +276,7 @@ def record_grade(attempt: Attempt, grade: Grade, card: learning_services.CardRea
     attempt.rules = list(grade.rules)
     attempt.mistake_code = grade.mistake_code
     attempt.mistake = grade.mistake
+    attempt.reasons = {"why": reasons_to_json(grade.reasons), "diagnosis": reasons_to_json(grade.diagnosis)}
     if card is None and attempt.family:
         card = learning_services.read_card(attempt)  # outside the transaction
     with transaction.atomic():

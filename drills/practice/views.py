@@ -168,9 +168,9 @@ def _attempt_grade(attempt: Attempt, scenario: Scenario) -> dict[str, Any]:
     return {
         "correct": attempt.correct,
         "rows": rows,
-        "explanation": attempt.explanation,
+        "explanation": attempt.explanation_words(),
         "rules": attempt.rules,
-        "mistake": attempt.mistake,
+        "mistake": attempt.mistake_words(),
         "score": attempt.score,
         "seconds": f"{attempt.time_taken_ms / 1000:.1f}",
     }

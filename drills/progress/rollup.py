@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from drills.kinds.base import ANSWER_DIFFERS
+
 WINDOW_CAP = 100
 """The most recent answers kept per trainee × skill; a policy's window may not exceed it."""
 
@@ -112,7 +114,7 @@ class SkillState:
         counts = self.by_difficulty.setdefault(facts.difficulty, [0, 0])
         counts[0] += 1
         counts[1] += int(facts.correct)
-        if not facts.correct and facts.mistake_code:
+        if not facts.correct and facts.mistake_code and facts.mistake_code != ANSWER_DIFFERS:
             tally = self.mistakes.setdefault(facts.mistake_code, [0, facts.mistake, facts.id])
             tally[0] += 1
             if facts.id >= tally[2]:

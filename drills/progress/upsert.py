@@ -32,6 +32,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Field
 
+from drills.kinds.base import ANSWER_DIFFERS
 from drills.models import Attempt, AttemptStatus, User
 from drills.progress.models import DailyTally, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import DEFAULT_WINDOW, RECENT_DAYS, WINDOW_CAP, AttemptFacts
@@ -171,7 +172,7 @@ def record(
     key = (*save_fields, f"only_if_received={only_if_received}")
     if key not in _STATEMENTS:
         _STATEMENTS[key] = _statement(", ".join(sets), only_if_received)
-    counts_mistake = not facts.correct and bool(facts.mistake_code)
+    counts_mistake = not facts.correct and facts.mistake_code not in ("", ANSWER_DIFFERS)  # a tally of named mistakes
     params |= {
         "lock_class": LOCK_CLASS,
         "received": AttemptStatus.RECEIVED.value,

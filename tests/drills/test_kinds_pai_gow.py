@@ -111,7 +111,8 @@ def test_name_hand_named_mistakes(cards: str, answer: dict[str, Any], code: str)
 def test_name_hand_an_unrelated_wrong_answer_is_not_named():
     result = grade("pg-name-hand", {"cards": ["JK", "8H", "7C", "6S", "5C"]}, {"rank": "flush"})
     assert not result.correct
-    assert result.mistake_code == ""
+    assert result.mistake_code not in {"pg-joker-as-ace", "pg-two-jokers-not-aces"}
+    assert result.mistake  # still says what differs
 
 
 def test_name_hand_two_card_hand_partial_credit():

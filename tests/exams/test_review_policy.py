@@ -14,6 +14,7 @@ from django.test import Client
 
 from drills.exams import services
 from drills.exams.models import Sitting
+from drills.templatetags.rule_links import link_rule_ids
 from tests.exams.conftest import finish_and_grade, make_blueprint, right_answer
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +80,8 @@ def test_during_the_sitting(clock, candidate, casino, shows) -> None:
         assert ("expected" in feedback) is answers
         assert ("explanation" in feedback) is explanations
         assert ("rules" in feedback) is explanations
-    assert (escape(explanation_of(sitting, 1)) in page) is explanations
+    # Its rule IDs are links, opening beside the sitting.
+    assert (link_rule_ids(explanation_of(sitting, 1), "new-tab") in page) is explanations
     assert ("Right answer:" in page) is answers
     # Unanswered items never show anything.
     assert all(other["feedback"] is None for other in detail["items"][1:])
@@ -150,7 +152,7 @@ def _assert_page_shows(page: str, sitting: Sitting, shows: tuple[bool, bool, boo
     score, answers, explanations = shows
     assert ("Pass mark" in page) is score
     assert ("Right answer" in page) is answers
-    assert (escape(explanation_of(sitting, 1)) in page) is explanations
+    assert (link_rule_ids(explanation_of(sitting, 1)) in page) is explanations  # its rule IDs are links
 
 
 # --- the key never leaks ------------------------------------------------------------------
@@ -196,6 +198,7 @@ def test_no_page_or_api_response_during_a_sitting_carries_the_key(clock, candida
         for text in explanations:
             assert text not in body
             assert escape(text) not in body
+            assert link_rule_ids(text) not in body  # as a page shows it, rule IDs linked
     for response in api_responses:
         leaked = _json_keys(json.loads(response.content)) & SECRET_KEYS
         assert not leaked, f"{response.request['PATH_INFO']} has {leaked}"

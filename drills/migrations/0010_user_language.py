@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('drills', '0008_merge_backoff_and_rule_version'),
+        ('drills', '0009_attempt_reasons'),
     ]
 
     operations = [

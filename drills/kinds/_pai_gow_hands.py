@@ -183,7 +183,7 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
                          "highest card)?",
                 cards=(CardGroup("hand", gettext_noop("Two-card hand"), cards),),
             )
-        return Prompt(question="Name this five-card hand.", cards=(CardGroup("hand",
+        return Prompt(question=gettext_noop("Name this five-card hand."), cards=(CardGroup("hand",
                                                                              gettext_noop("Five-card hand"), cards),))
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
@@ -325,7 +325,9 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         return Prompt(
-            question="Set this hand the house way: tap the two cards that go in the two-card (front) hand.",
+            question=gettext_noop(
+                "Set this hand the house way: tap the two cards that go in the two-card (front) hand."
+            ),
             cards=(CardGroup("seven", gettext_noop("The player's seven cards"), tuple(situation["cards"])),),
             facts=house_facts(rules, way=True),
         )
@@ -486,7 +488,7 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         high, low = tuple(situation["high"]), tuple(situation["low"])
         return Prompt(
-            question="The player hands you this setting. Is the hand fouled, and why?",
+            question=gettext_noop("The player hands you this setting. Is the hand fouled, and why?"),
             cards=(CardGroup("high", f"Back hand ({len(high)} cards)", high),
                    CardGroup("low", f"Front hand ({len(low)} cards)", low)),
             facts=house_facts(rules),

@@ -528,7 +528,7 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
                                 (event["card"],))
                       for index, event in enumerate(situation["events"]) if event["type"] in ("boxed", "exposed"))
         return Prompt(
-            question="What is your ruling, and must a hand now be set the logical way (the house way)?",
+            question=gettext_noop("What is your ruling, and must a hand now be set the logical way (the house way)?"),
             cards=cards,
             facts=tuple((f"Event {index + 1}", _event_words(event)) for index, event in enumerate(situation["events"])),
         )

@@ -282,7 +282,7 @@ class DealerActionKind(DrillKind[R]):
     def prompt(self, situation: Mapping[str, JSON], rules: R) -> Prompt:
         soft = "hits soft 17" if rules.dealer_hits_soft_17 else "stands on all 17s, soft 17 included"
         return Prompt(
-            question="Every box has played. Does the dealer draw another card or stand?",
+            question=gettext_noop("Every box has played. Does the dealer draw another card or stand?"),
             cards=(CardGroup("dealer", gettext_noop("Dealer"), tuple(situation["cards"])),),
             facts=(("This house's dealer", soft),),
         )

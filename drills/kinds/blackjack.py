@@ -195,7 +195,7 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         origin = "one of the hands of a split box" if situation["split_hand"] else "as dealt and drawn (not split)"
         return Prompt(
-            question="What does this hand count, and is it hard, soft, a blackjack or bust?",
+            question=gettext_noop("What does this hand count, and is it hard, soft, a blackjack or bust?"),
             cards=(CardGroup("hand", gettext_noop("Player's hand"), tuple(situation["cards"])),),
             facts=(("Hand", origin),),
         )

@@ -473,7 +473,9 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
                                     gettext_noop("The box after the switch"), tuple(situation["after_switch"])))
             facts.append(("Switch", "the player switched this box's second card"))
         return Prompt(
-            question="Settle this box's pair bonus: which combination, and what does the dealer pay (0 if it loses)?",
+            question=gettext_noop(
+                "Settle this box's pair bonus: which combination, and what does the dealer pay (0 if it loses)?"
+            ),
             cards=tuple(groups),
             facts=tuple(facts),
         )
@@ -581,7 +583,7 @@ class JackSwitchBonusAccepted(DrillKind[JackSwitchRules]):
                            f"{plain_money(x.bonus_min)}-{plain_money(x.bonus_max)}" for x in rules.bonus_limit_table)
         main = situation["main_bet"]
         return Prompt(
-            question="A player places this bonus bet before you close bets. Do you accept it?",
+            question=gettext_noop("A player places this bonus bet before you close bets. Do you accept it?"),
             facts=(("Table limits", situation["table_limits"]),
                    ("Main bet", "none" if Decimal(main) == 0 else main),
                    ("Bonus bet", situation["bonus"]),

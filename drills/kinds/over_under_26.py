@@ -88,7 +88,7 @@ class OverUnderTotal(DrillKind[OverUnderRules]):
 
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
         return Prompt(
-            question="The three face-down cards are turned. What total do you announce?",
+            question=gettext_noop("The three face-down cards are turned. What total do you announce?"),
             cards=(CardGroup("cards", gettext_noop("The four cards"), tuple(situation["cards"])),),
         )
 
@@ -199,7 +199,9 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
 
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
         return Prompt(
-            question="How does the round end, and what is the player's net result (negative if collected)?",
+            question=gettext_noop(
+                "How does the round end, and what is the player's net result (negative if collected)?"
+            ),
             cards=(CardGroup("cards",
                              gettext_noop("The four cards (first dealt face up)"), tuple(situation["cards"])),),
             facts=_facts(situation),
@@ -299,7 +301,7 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
         assert table is not None
         paying = ", ".join(f"{key}: {ratio}" for key, ratio in table.entries)
         return Prompt(
-            question="What is the result of the Bonus bet (negative if collected, 0 if returned)?",
+            question=gettext_noop("What is the result of the Bonus bet (negative if collected, 0 if returned)?"),
             cards=(CardGroup("cards",
                              gettext_noop("The four cards (first dealt face up)"), tuple(situation["cards"])),),
             facts=(*_facts(situation), ("Bonus pay table", paying)),

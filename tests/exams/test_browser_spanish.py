@@ -55,6 +55,7 @@ def test_a_trainee_drills_and_sits_an_exam_in_spanish(browser_page, live_server,
     stored = DrillScenario.objects.get(public_id=page.url.rstrip("/").split("/")[-1])
     assert page.locator("h1").inner_text() == "Anuncie el total"
     assert "Las cuatro cartas" in page.content()
+    assert page.locator(".question").inner_text() == "Se destapan las tres cartas boca abajo. ¿Qué total anuncia?"
     page.fill("input[name=total]", str(stored.key["total"]))
     page.click("button:has-text('Responder')")
     page.wait_for_selector(".feedback-right")

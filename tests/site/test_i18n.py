@@ -8,6 +8,7 @@ third language is held to the same bar the day its catalogue is added.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -171,3 +172,24 @@ def test_an_unknown_language_is_ignored(trainee: User) -> None:
     trainee.refresh_from_db()
     assert trainee.language == ""
     assert client.get("/language/").status_code == 405
+
+
+@pytest.mark.django_db
+def test_numbers_in_drawings_keep_the_decimal_point_in_spanish(trainee: User) -> None:
+    """Spanish writes 12,5: a chart's or a card's coordinates must not (an SVG would break)."""
+    from tests.learning.conftest import graded
+
+    for correct in (True, False, True):
+        graded(trainee, "ou-total", correct=correct)
+    trainee.language = "es"
+    trainee.save(update_fields=["language"])
+    client = Client()
+    client.force_login(trainee)
+    page = client.get("/progress/").content.decode()
+    assert "Mi progreso" in page
+    assert "<svg" in page
+    svg_numbers = re.findall(r'\s(?:x|y|x1|x2|y1|y2|cx|cy|width|height|viewBox)="([^"]*)"', page)
+    assert svg_numbers
+    assert [value for value in svg_numbers if re.search(r"\d,\d", value)] == []
+    points = [pair for value in re.findall(r'\spoints="([^"]*)"', page) for pair in value.split()]
+    assert [pair for pair in points if pair.count(",") != 1] == []  # "x,y" pairs: the comma only between them

@@ -40,7 +40,10 @@ def set_language(request: HttpRequest) -> HttpResponse:
 
 
 def in_reader_language(reasons: Iterable[Reason], english: str) -> str:
-    """The engine's structured reasons (``games.reasons``) as words in the active language;
-    ``english`` (the stored text) when there are none (a grade stored before reasons were)."""
+    """The stored English text in the active language, through the engine's structured
+    reasons (``games.reasons``) when they say exactly that text; else ``english`` as it is (a
+    grade stored before reasons were, or a kind that words its text otherwise)."""
     reasons = tuple(reasons)
-    return explain(reasons, gettext) if reasons else english
+    if reasons and explain(reasons) == english:
+        return explain(reasons, gettext)
+    return english

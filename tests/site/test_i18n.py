@@ -193,3 +193,20 @@ def test_numbers_in_drawings_keep_the_decimal_point_in_spanish(trainee: User) ->
     assert [value for value in svg_numbers if re.search(r"\d,\d", value)] == []
     points = [pair for value in re.findall(r'\spoints="([^"]*)"', page) for pair in value.split()]
     assert [pair for pair in points if pair.count(",") != 1] == []  # "x,y" pairs: the comma only between them
+
+
+def test_explanations_are_read_in_the_readers_language_when_the_reasons_say_the_stored_text() -> None:
+    from django.utils import translation
+
+    from drills.language import in_reader_language
+    from games.reasons import Reason, explain
+
+    reasons = (Reason.of("", "{field}: you answered {yours}; {due} is right.", field="Total", yours=24, due=25),)
+    english = explain(reasons)
+    with translation.override("es"):
+        assert in_reader_language(reasons, english) == "Total: respondió 24; lo correcto es 25."
+        # A kind that words its text otherwise keeps its own words; no reasons, the stored text.
+        assert in_reader_language(reasons, "that was the answer under the old rules") == (
+            "that was the answer under the old rules"
+        )
+        assert in_reader_language((), english) == english

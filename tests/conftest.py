@@ -113,6 +113,17 @@ def login_in_browser(page, base_url: str, username: str, password: str) -> None:
 
 
 @pytest.fixture(autouse=True)
+def default_language():  # type: ignore[no-untyped-def]
+    """Each test starts in the site's default language: a request in another language (the
+    picker, a user's saved language) leaves its thread's language active after it."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings):  # type: ignore[no-untyped-def]
     """Hashing with the production hasher costs ~0.3 s a password: tests make many."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

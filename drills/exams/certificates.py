@@ -17,6 +17,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from drills.exams.models import Certificate
+from drills.labels import whole_percent
 
 FELT = HexColor("#0b5d3b")
 GOLD = HexColor("#b8860b")
@@ -56,7 +57,7 @@ def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
     canvas.drawCentredString(center, height - 310, gettext("at %(property)s") % {"property": certificate.property_name})
     passed = gettext("on %(day)s with a score of %(percent)s %%") % {
         "day": date_format(certificate.exam_date, "d F Y"),
-        "percent": f"{certificate.score_percent:.0f}",
+        "percent": whole_percent(certificate.score_percent),
     }
     canvas.drawCentredString(center, height - 332, passed)
     canvas.setFont("Helvetica", 12)

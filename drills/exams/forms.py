@@ -20,9 +20,9 @@ def kind_choices() -> list[tuple[str, Any]]:
     for kind in all_kinds():
         if is_change_kind(kind):  # assigned on a rule change, never examined
             continue
-        grouped.setdefault(kind.game, []).append((kind.slug, f"{kind.title} ({kind.slug})"))
+        grouped.setdefault(kind.game, []).append((kind.slug, kind.title))
     for slug, title, game, _seconds in available_round_skills():  # table tests (drills.rounds)
-        grouped.setdefault(game, []).append((slug, f"{title}: a table test ({slug})"))
+        grouped.setdefault(game, []).append((slug, f"{title}: a table test"))
     return [("", "—")] + [(game_name(game), choices) for game, choices in grouped.items()]
 
 

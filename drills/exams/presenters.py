@@ -26,12 +26,6 @@ def section_titles(sitting: Sitting) -> dict[int, str]:
     return {int(s["position"]): str(s["title"]) for s in sitting.blueprint_snapshot["sections"]}
 
 
-def display(value: Any) -> str:
-    if isinstance(value, list):
-        return " ".join(str(v) for v in value)
-    return "" if value is None else str(value)
-
-
 def field_views(scenario: Scenario, values: dict[str, Any] | None) -> list[dict[str, Any]]:
     """Form fields of an item, filled with the saved (or typed) answer."""
     values = values or {}

@@ -9,7 +9,9 @@
   start then) to the save of the answer that is graded (the last one); an answer saved
   without the item ever being shown counts from the start of the sitting.
 - A percentage is ``100 × points / items``, truncated (never rounded up) to 2 decimals; the
-  stored, displayed figure is the one compared with the pass marks.
+  stored figure is the one compared with the pass marks. Pages show it as a whole percent
+  rounded half up (88.88 reads 89 %) unless that would reach a mark it missed (88.88 against
+  a pass mark of 89 reads 88.88 %): ``drills.labels.score_text``. CSV and API keep it.
 - Pass: the overall percentage reaches the pass mark and every section with a minimum
   reaches its minimum. Unanswered items score 0.
 """

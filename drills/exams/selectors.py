@@ -145,6 +145,21 @@ class CertificationStatus(StrEnum):
     FAILED = "failed"  # sat, did not pass (yet)
     NOT_ATTEMPTED = "not-attempted"
 
+    @property
+    def label(self) -> str:
+        """What every page shows for the status ("Not attempted", never the value)."""
+        return _STATUS_LABELS[self]
+
+
+_STATUS_LABELS = {
+    CertificationStatus.CERTIFIED: "Certified",
+    CertificationStatus.IN_PROGRESS: "In progress",
+    CertificationStatus.EXPIRED: "Expired",
+    CertificationStatus.REVOKED: "Revoked",
+    CertificationStatus.FAILED: "Failed",
+    CertificationStatus.NOT_ATTEMPTED: "Not attempted",
+}
+
 
 _RANK = {
     CertificationStatus.CERTIFIED: 5,
@@ -156,7 +171,7 @@ _RANK = {
 }
 
 
-def certification_status(users: Iterable[User | int]) -> dict[int, dict[str, str]]:
+def certification_status(users: Iterable[User | int]) -> dict[int, dict[str, CertificationStatus]]:
     """``{user_id: {game: status}}`` for every game, in one query whatever the number of
     users (each sitting with its result and certificate, if any). The strongest status wins:
     certified > in-progress > expired, revoked > failed > not-attempted."""
@@ -188,7 +203,7 @@ def certification_status(users: Iterable[User | int]) -> dict[int, dict[str, str
             status[user_id][game] = new
     if overdue:
         close_overdue_by_id(overdue, now)
-    return {user_id: {game: str(value) for game, value in games.items()} for user_id, games in status.items()}
+    return status
 
 
 def _certificate_status(revoked_at: datetime | None, expires_on: date | None, today: date) -> CertificationStatus:
@@ -199,7 +214,7 @@ def _certificate_status(revoked_at: datetime | None, expires_on: date | None, to
     return CertificationStatus.CERTIFIED
 
 
-def certification_rows(user: User) -> list[tuple[str, str]]:
+def certification_rows(user: User) -> list[tuple[str, CertificationStatus]]:
     """(game name, status) for one person, every game (the trainee's home and exam list)."""
     status = certification_status([user]).get(user.pk, {})
     return [(game_name(game), value) for game, value in status.items()]

@@ -10,7 +10,7 @@ is public and shows only what is printed on the certificate.
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
 
@@ -40,8 +40,10 @@ from drills.exams.forms import (
 )
 from drills.exams.models import Blueprint, Sitting, SittingItem, SittingStatus
 from drills.exams.policy import Phase
-from drills.kinds.base import AnswerError, FieldType, Scenario
+from drills.kinds.base import AnswerError, AnswerField, FieldType, Scenario, UnknownKindError, display_answer
 from drills.models import Role, User
+from drills.rule_versions.selectors import setting_lines
+from games.errors import GameError, RuleSetError
 from games.registry import GAMES
 
 View = Callable[..., HttpResponse]
@@ -157,6 +159,12 @@ def _sitting_context(
     phase, reveal = selectors.reveal(sitting)
     scenario = services.regenerate_item(sitting, item)
     titles = presenters.section_titles(sitting)
+    feedback = presenters.live_feedback(sitting, item, scenario, reveal)
+    expected_shown = [
+        {"label": f.label, "value": f.display(feedback["expected"].get(f.name))}
+        for f in scenario.fields
+        if feedback is not None and f.name in feedback.get("expected", {})
+    ]
     return {
         "sitting": sitting,
         "blueprint": sitting.blueprint,
@@ -168,7 +176,8 @@ def _sitting_context(
         "section_title": titles.get(item.section_position, ""),
         "prompt": scenario.prompt,
         "fields": presenters.field_views(scenario, _shown_values(item, typed)),
-        "feedback": presenters.live_feedback(sitting, item, scenario, reveal),
+        "feedback": feedback,
+        "expected_shown": expected_shown,
         "field_labels": {f.name: f.label for f in scenario.fields},
         "seconds_left": selectors.seconds_left(sitting),
         "deadline": presenters.iso(sitting.deadline),
@@ -292,8 +301,8 @@ def result(request: HttpRequest, public_id: Any) -> HttpResponse:
             rows = [
                 {
                     "label": labels.get(name, name),
-                    "yours": presenters.display((entry["answer"] or {}).get(name)),
-                    "expected": presenters.display(entry.get("expected", {}).get(name)),
+                    "yours": display_answer(scenario.fields, name, (entry["answer"] or {}).get(name)),
+                    "expected": display_answer(scenario.fields, name, entry.get("expected", {}).get(name)),
                 }
                 for name in labels
             ]
@@ -493,7 +502,52 @@ def audit(request: HttpRequest, public_id: Any) -> HttpResponse:
         raise Http404("No such sitting")
     services.close_if_overdue(sitting)
     record = presenters.audit(sitting)
-    return render(request, "exams/audit.html", {"sitting": sitting, "record": record})
+    fields = _fields_by_position(sitting) if sitting.status != SittingStatus.OPEN else {}
+    result = record.get("result") or {}
+    context = {
+        "sitting": sitting,
+        "record": record,
+        # Answers and keys in words (field and choice labels, card symbols), as the review shows them.
+        "audit_items": [
+            item
+            | {
+                "answer_words": _answer_words(fields.get(item["position"], ()), item.get("answer")),
+                "expected_words": _answer_words(fields.get(item["position"], ()), item.get("expected")),
+            }
+            for item in result.get("items", [])
+        ],
+        "audit_events": [
+            event | {"answer_words": _answer_words(fields.get(event["position"], ()), event.get("answer"))}
+            for event in record.get("events", [])
+        ],
+    }
+    try:
+        context["rules_in_force"] = setting_lines(sitting.blueprint.game, sitting.rules_values or {})
+    except RuleSetError:
+        context["rules_in_force"] = None  # the page says the stored values no longer read
+    return render(request, "exams/audit.html", context)
+
+
+def _fields_by_position(sitting: Sitting) -> dict[int, Sequence[AnswerField]]:
+    """The answer fields of each item of a sitting (regenerated; none for an item whose kind
+    no longer regenerates)."""
+    fields: dict[int, Sequence[AnswerField]] = {}
+    for item in sitting.items.all():
+        try:
+            fields[item.position] = services.regenerate_item(sitting, item).fields
+        except (UnknownKindError, GameError):
+            fields[item.position] = ()
+    return fields
+
+
+def _answer_words(fields: Sequence[AnswerField], values: dict[str, Any] | None) -> str:
+    """An answer or key as "Outcome Over · Player's net result 25.00"; "—" for none."""
+    if not values:
+        return "—"
+    labels = {f.name: f.label for f in fields}
+    return " · ".join(
+        f"{labels.get(name, name)} {display_answer(fields, name, value)}" for name, value in values.items()
+    )
 
 
 # --- staff: blueprints ------------------------------------------------------------------------

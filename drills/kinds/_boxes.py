@@ -26,23 +26,20 @@ from drills.kinds._twenty_one import (
 )
 from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
 from drills.kinds.messages import gettext_noop
+from games.blackjack import words as bj_words
 from games.blackjack.hand import hand_value
 from games.blackjack.options import Action, OptionsSituation, can_act
 from games.blackjack.rules import BLACKJACK_PAYS_3_TO_2, EVEN_MONEY, BlackjackRules, TwentyOneRules
-from games.blackjack.settle import Box, BoxSettlement, PlayerHand, half, settle_box, settled_without_dealer
+from games.blackjack.settle import Box, BoxSettlement, PlayerHand, Result, half, settle_box, settled_without_dealer
 from games.cards import Card, Rank, format_cards
 from games.errors import GameError
 from games.jack_switch.rules import JackSwitchRules
+from games.jack_switch.words import PUSH_TOTAL, RESULT_LABELS, mistake_reason
 from games.money import ZERO, format_money, payout
 from games.players.twenty_one import TwentyOnePlayer
 
-RESULT_CHOICES = (
-    ("win", gettext_noop("Win")),
-    ("lose", gettext_noop("Lose")),
-    ("push", gettext_noop("Push")),
-    ("blackjack", gettext_noop("Blackjack")),
-    ("surrender", gettext_noop("Surrender")),
-)
+RESULT_CHOICES = tuple((result.value, RESULT_LABELS[result]) for result in Result)
+"""A settled hand's result, from the engine's enum (win, lose, push, blackjack, surrender)."""
 JACK_SWITCH = JackSwitchRules.GAME
 
 
@@ -228,19 +225,12 @@ def settle_mistakes(rules: BlackjackRules) -> tuple[NamedMistake, ...]:
         return settlement_key(box, settle_box(box, dealer, dataclasses.replace(rules, blackjack_pays=EVEN_MONEY)))
 
     return (
-        NamedMistake("bj-o-all-stakes-lost",
-                     "on a dealer blackjack the box loses only its original bet: double and split stakes are "
-                     "returned (BJ-O)", all_stakes_lost),
-        NamedMistake("bj-split-ace-ten-blackjack",
-                     "after a split, Ace + 10-value is 21, not blackjack: paid 1:1, and it loses to a dealer "
-                     "blackjack (BJ-S4)", split_natural_as_blackjack),
-        NamedMistake("bj-surrender-whole-bet", "a surrender collects half the bet, not all of it (BJ-R1)",
-                     surrender_whole_bet),
-        NamedMistake("bj-even-money-paid-as-blackjack",
-                     f"even money pays 1:1, not the blackjack's {rules.blackjack_pays} (BJ-E)",
+        NamedMistake("bj-o-all-stakes-lost", bj_words.original_bet_only(), all_stakes_lost),
+        NamedMistake("bj-split-ace-ten-blackjack", bj_words.not_blackjack(rules), split_natural_as_blackjack),
+        NamedMistake("bj-surrender-whole-bet", bj_words.surrender_not_whole_bet(), surrender_whole_bet),
+        NamedMistake("bj-even-money-paid-as-blackjack", bj_words.even_money_not_blackjack_ratio(rules),
                      even_money_as_blackjack),
-        NamedMistake("bj-blackjack-paid-1-1", f"a blackjack pays {rules.blackjack_pays} here, not 1:1 (BJ-5)",
-                     blackjack_even),
+        NamedMistake("bj-blackjack-paid-1-1", bj_words.blackjack_not_even(rules), blackjack_even),
     )
 
 
@@ -285,7 +275,7 @@ def deal_against_22(pile: DrawPile, rng: random.Random, difficulty: Difficulty, 
                     bet: Decimal) -> tuple[Box, tuple[Card, ...]]:
     """A box played to the end against a dealer who makes 22 (JS-4's case); switched
     boxes only where the game has the switch."""
-    want = dealer_total_is(22)
+    want = dealer_total_is(PUSH_TOTAL)  # JS-4's total, the point of the drill at either table
     can_switch = rules.HAS_SWITCH
     if difficulty is Difficulty.EASY:
         return deal_box(pile, rng, rules, bet, PLAIN_PLAYER, dealer_want=want)
@@ -350,35 +340,29 @@ def settle_22_mistakes(rules: TwentyOneRules) -> list[NamedMistake]:
 
     game = rules.GAME
     mistakes: list[NamedMistake] = []
-    if rules.DEALER_PUSH_TOTAL == 22:
+    if rules.DEALER_PUSH_TOTAL is not None:
         mistakes += [
-            NamedMistake("js-22-paid-as-win",
-                         "a dealer 22 is not a bust in Jack Switch: it pushes every hand still in play (JS-4)",
+            NamedMistake("js-22-paid-as-win", mistake_reason("js-22-paid-as-win", rules),
                          on(game, under(with_class_traits(rules, DEALER_PUSH_TOTAL=None)))),
-            NamedMistake("js-22-blackjack-pushed", "a blackjack wins against a dealer 22; only the other hands push "
-                         "(JS-4)", on(game, blackjack_pushed)),
-            NamedMistake("js-22-bust-pushed", "a bust hand has lost before the dealer plays: a dealer 22 does not "
-                         "push it (JS-4, BJ-3)", on(game, bust_pushed)),
-            NamedMistake("js-switched-ace-ten-blackjack", "after a switch, Ace + 10-value is 21, not blackjack: "
-                         "against a dealer 22 it pushes (JS-8, JS-4)", on(game, switched_as_blackjack)),
+            NamedMistake("js-22-blackjack-pushed", mistake_reason("js-22-blackjack-pushed", rules),
+                         on(game, blackjack_pushed)),
+            NamedMistake("js-22-bust-pushed", mistake_reason("js-22-bust-pushed", rules), on(game, bust_pushed)),
+            NamedMistake("js-switched-ace-ten-blackjack", mistake_reason("js-switched-ace-ten-blackjack", rules),
+                         on(game, switched_as_blackjack)),
         ]
         if rules.blackjack_pays != BLACKJACK_PAYS_3_TO_2:
             mistakes.append(NamedMistake(
-                "js-blackjack-paid-3-2", f"you paid 3:2: Jack Switch pays a blackjack {rules.blackjack_pays} (JS-3)",
+                "js-blackjack-paid-3-2", mistake_reason("js-blackjack-paid-3-2", rules),
                 on(game, under(dataclasses.replace(rules, blackjack_pays=BLACKJACK_PAYS_3_TO_2)))))
     else:
         mistakes.append(NamedMistake(
-            "bj-22-pushed", "in Blackjack a dealer 22 is bust: every hand still in play wins (BJ-9); only Jack Switch "
-            "pushes on 22", on(game, under(with_class_traits(rules, DEALER_PUSH_TOTAL=22)))))
+            "bj-22-pushed", mistake_reason("bj-22-pushed", rules),
+            on(game, under(with_class_traits(rules, DEALER_PUSH_TOTAL=PUSH_TOTAL)))))
         if rules.blackjack_pays != EVEN_MONEY:
             mistakes.append(NamedMistake(
-                "bj-blackjack-paid-1-1", f"in Blackjack a blackjack pays {rules.blackjack_pays}, not 1:1 (BJ-5)",
+                "bj-blackjack-paid-1-1", mistake_reason("bj-blackjack-paid-1-1", rules),
                 on(game, under(dataclasses.replace(rules, blackjack_pays=EVEN_MONEY)))))
     return mistakes
-
-
-def settle_22_explanation(box: Box, settled: BoxSettlement) -> str:
-    return " ".join(settled.notes) + f" Net for the box: {format_money(settled.net)}."
 
 
 def box_facts_22(box: Box, rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:

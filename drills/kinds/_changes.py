@@ -39,7 +39,7 @@ from games.cards import Rank, format_cards
 from games.errors import GameError, RuleSetError
 from games.house_rules import HouseRules
 from games.money import format_money
-from games.over_under_26 import OverUnderRules, deal_with
+from games.over_under_26 import EXAMPLE_BONUS_PAY_TABLE, OverUnderRules, deal_with
 from games.registry import game_name, rules_class
 
 TRIES = 300
@@ -215,8 +215,13 @@ def _split_hand(pair: bool) -> Draw:
         else:
             second = pile.take(lambda card: card.rank is not Rank.ACE and card_value(card) != card_value(first))
             hands = rng.randint(2, max(2, min(old.max_hands, new.max_hands)))
-        return {"hand": format_cards([first, second]), "dealer": format_cards([upcard]), "hands_in_box": hands,
-                "from_split_aces": False, "third_card_dealt": rng.random() < 0.5}
+        return {
+            "hand": format_cards([first, second]),
+            "dealer": format_cards([upcard]),
+            "hands_in_box": hands,
+            "from_split_aces": False,
+            "third_card_dealt": rng.random() < 0.5,
+        }
 
     return draw
 
@@ -230,8 +235,13 @@ def _surrender_hand(rng: random.Random, difficulty: Difficulty, change: RuleChan
     upcard = pile.take(lambda card: card_value(card) in (9, 10))
     first = pile.value(10)
     second = pile.value(rng.choice((3, 4, 5, 6)))
-    return {"hand": format_cards([first, second]), "dealer": format_cards([upcard]), "hands_in_box": 1,
-            "from_split_aces": False, "third_card_dealt": False}
+    return {
+        "hand": format_cards([first, second]),
+        "dealer": format_cards([upcard]),
+        "hands_in_box": 1,
+        "from_split_aces": False,
+        "third_card_dealt": False,
+    }
 
 
 def _bonus_row(rng: random.Random, difficulty: Difficulty, change: RuleChange) -> Mapping[str, JSON]:
@@ -245,8 +255,11 @@ def _bonus_row(rng: random.Random, difficulty: Difficulty, change: RuleChange) -
     rows = sorted({*old_table, *new_table} - {k for k in new_table if old_table.get(k) == new_table[k]})
     if rows:
         row = rng.choice(rows)
-        deal = (deal_with(rng, first_card_joker=False, joker_after_first=True) if row == "joker"
-                else deal_with(rng, total=int(row)))
+        deal = (
+            deal_with(rng, first_card_joker=False, joker_after_first=True)
+            if row == "joker"
+            else deal_with(rng, total=int(row))
+        )
         situation["cards"] = format_cards(deal.cards)
         situation["choice"] = rng.choice(["under", "over"])
     return situation
@@ -276,11 +289,15 @@ def _multiple_words(multiple: object) -> str:
     return f"{multiple} × Ante in all"
 
 
-def _twenty_one(ids: Mapping[str, str], dealer_kind: str, extra: tuple[Difference, ...] = ()
-                ) -> dict[str, Difference]:
+def _twenty_one(ids: Mapping[str, str], dealer_kind: str, extra: tuple[Difference, ...] = ()) -> dict[str, Difference]:
     differences = (
-        Difference("blackjack_pays", "Blackjack pays", ids["pays"], ids["payout"],
-                   _blackjack_paid if ids["payout"] == "bj-payout" else None),
+        Difference(
+            "blackjack_pays",
+            "Blackjack pays",
+            ids["pays"],
+            ids["payout"],
+            _blackjack_paid if ids["payout"] == "bj-payout" else None,
+        ),
         Difference("dealer_hits_soft_17", "Soft 17", ids["soft"], dealer_kind, _soft_17, _soft_17_words),
         *extra,
     )
@@ -289,17 +306,20 @@ def _twenty_one(ids: Mapping[str, str], dealer_kind: str, extra: tuple[Differenc
 
 DIFFERENCES: Mapping[str, Mapping[str, Difference]] = {
     "blackjack": _twenty_one(
-        {"pays": "BJ-5", "payout": "bj-payout", "soft": "BJ-8"}, "bj-dealer-action",
+        {"pays": "BJ-5", "payout": "bj-payout", "soft": "BJ-8"},
+        "bj-dealer-action",
         (
             Difference("insurance_pays", "Insurance pays", "BJ-I2", "bj-payout", _insurance_paid),
-            Difference("double_after_split", "Double after a split", "BJ-D2", "bj-options", _split_hand(False),
-                       _yes_no),
+            Difference(
+                "double_after_split", "Double after a split", "BJ-D2", "bj-options", _split_hand(False), _yes_no
+            ),
             Difference("max_hands", "Most hands in a box", "BJ-S2", "bj-options", _split_hand(True)),
             Difference("surrender_offered", "Surrender", "BJ-R1", "bj-options", _surrender_hand, _offered_words),
         ),
     ),
     "jack-switch": _twenty_one(
-        {"pays": "JS-3", "payout": "js-settle-dealer-22", "soft": "JS-5"}, "js-dealer-soft-17",
+        {"pays": "JS-3", "payout": "js-settle-dealer-22", "soft": "JS-5"},
+        "js-dealer-soft-17",
         (
             Difference("super_match", "Super Match pay table", "JS-SM", "js-super-match"),
             Difference("pair_bonus", "Pair bonus pay table", "JS-PB", "js-pair-bonus"),
@@ -326,6 +346,49 @@ DIFFERENCES: Mapping[str, Mapping[str, Difference]] = {
 """Per game, every setting a "what changed" drill can show, and how."""
 
 
+_BONUS_TABLE = EXAMPLE_BONUS_PAY_TABLE.to_mapping()
+EXAMPLE_CHANGES: Mapping[str, tuple[Mapping[str, Any], Mapping[str, Any]]] = {
+    "blackjack": (
+        {},
+        {
+            "blackjack_pays": "6:5",
+            "dealer_hits_soft_17": True,
+            "insurance_pays": "3:1",
+            "double_after_split": False,
+            "max_hands": 3,
+        },
+    ),
+    "jack-switch": (
+        {},
+        {
+            "blackjack_pays": "3:2",
+            "dealer_hits_soft_17": False,
+            "super_match": {"one-pair": "1:1", "three-of-a-kind": "6:1", "two-pairs": "8:1", "four-of-a-kind": "50:1"},
+            "pair_bonus": {"different-colour-pair": "6:1", "same-colour-pair": "10:1", "same-suit-pair": "25:1"},
+            "bonus_limits": "10-200: 1-100, 25-500: 1-500, 50-1000: 1-1000",
+        },
+    ),
+    "pai-gow": ({}, {"collection_fee": "1.00", "wheel_lowest_straight": False}),
+    "over-under-26": (
+        {"bonus_pay_table": _BONUS_TABLE},
+        {
+            "bonus_pay_table": {**{k: v for k, v in _BONUS_TABLE.items() if k != "joker"}, "16": "2:1", "20": "1:1"},
+            "win_return_multiple": 5,
+        },
+    ),
+}
+"""Per game, an example change (old values, new values) touching every setting the family
+shows (Pai Gow's house way apart: the engine registers only one house way that a change
+could move to). The tests and ``manage.py diagnosis_report`` run the "what changed" kinds
+under it; a property's real changes come from its rule versions."""
+
+
+def example_change(game: str) -> RuleChange:
+    """The game's :data:`EXAMPLE_CHANGES` entry as a rule change."""
+    old, new = EXAMPLE_CHANGES[game]
+    return RuleChange.of(game, old, new)
+
+
 # --- answers under both rule sets --------------------------------------------------------------
 
 
@@ -339,12 +402,20 @@ class Answers:
     old_refusal: str = ""
 
 
-def inner_scenario(base: DrillKind[Any], situation: Mapping[str, JSON], rules: HouseRules,
-                   solution: Solution) -> Scenario:
+def inner_scenario(
+    base: DrillKind[Any], situation: Mapping[str, JSON], rules: HouseRules, solution: Solution
+) -> Scenario:
     """The base kind's scenario for the situation under one rule set (its own grading runs on it)."""
-    return Scenario(kind=base.slug, seed=0, difficulty=Difficulty.NORMAL, engine_version=ENGINE_VERSION,
-                    situation=situation, prompt=base.prompt(situation, rules), fields=base.fields(situation, rules),
-                    solution=solution)
+    return Scenario(
+        kind=base.slug,
+        seed=0,
+        difficulty=Difficulty.NORMAL,
+        engine_version=ENGINE_VERSION,
+        situation=situation,
+        prompt=base.prompt(situation, rules),
+        fields=base.fields(situation, rules),
+        solution=solution,
+    )
 
 
 def answers(difference: Difference, situation: Mapping[str, JSON], change: RuleChange) -> Answers | None:
@@ -364,8 +435,13 @@ def answers(difference: Difference, situation: Mapping[str, JSON], change: RuleC
         return None
 
 
-def _graded_same(base: DrillKind[Any], situation: Mapping[str, JSON], rules: HouseRules, key: Mapping[str, JSON],
-                 other: Mapping[str, JSON]) -> bool:
+def _graded_same(
+    base: DrillKind[Any],
+    situation: Mapping[str, JSON],
+    rules: HouseRules,
+    key: Mapping[str, JSON],
+    other: Mapping[str, JSON],
+) -> bool:
     """Whether ``other`` is graded right against ``key``: equal keys are; otherwise the base
     kind's own grading decides where it has one (the framework's compares the keys)."""
     if dict(key) == dict(other):
@@ -407,8 +483,9 @@ def disagree(difference: Difference, situation: Mapping[str, JSON], change: Rule
     return not _graded_same(base, situation, partly, moved, found.old.key)
 
 
-def find_situation(difference: Difference, rng: random.Random, difficulty: Difficulty,
-                   change: RuleChange) -> Mapping[str, JSON] | None:
+def find_situation(
+    difference: Difference, rng: random.Random, difficulty: Difficulty, change: RuleChange
+) -> Mapping[str, JSON] | None:
     """A situation on which the two rule sets disagree, drawn from ``rng``, or ``None`` (also
     when the base kind cannot be drilled under the new rules: no question to ask)."""
     if difference.base_kind().unavailable_reason(change.new):
@@ -428,8 +505,9 @@ def find_situation(difference: Difference, rng: random.Random, difficulty: Diffi
 def probe(difference: Difference, change: RuleChange) -> Mapping[str, JSON] | None:
     """A disagreeing situation found by a fixed search, or ``None``: whether the setting's
     change can be shown at all (and a fallback for a seed whose own search finds none)."""
-    return find_situation(difference, random.Random(f"what-changed-probe:{difference.setting}"),
-                          Difficulty.NORMAL, change)
+    return find_situation(
+        difference, random.Random(f"what-changed-probe:{difference.setting}"), Difficulty.NORMAL, change
+    )
 
 
 def showable(change: RuleChange) -> list[Difference]:
@@ -447,8 +525,10 @@ def nothing_to_show(change: RuleChange) -> str | None:
         return f"the old and the new {name} rules are the same: nothing changed"
     if showable(change):
         return None
-    return (f"the old and the new {name} rules differ only in {', '.join(changed)}, which changes no answer "
-            "this drill can ask")
+    return (
+        f"the old and the new {name} rules differ only in {', '.join(changed)}, which changes no answer "
+        "this drill can ask"
+    )
 
 
 def require_showable(change: RuleChange) -> list[Difference]:
@@ -496,6 +576,7 @@ def answer_words(fields: tuple[AnswerField, ...], key: Mapping[str, JSON], names
 
 __all__ = [
     "DIFFERENCES",
+    "EXAMPLE_CHANGES",
     "Answers",
     "Difference",
     "NothingToShowError",
@@ -504,6 +585,7 @@ __all__ = [
     "answers",
     "contributing",
     "disagree",
+    "example_change",
     "find_situation",
     "inner_scenario",
     "nothing_to_show",

@@ -14,12 +14,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from typing import Final
 
-from drills.kinds.base import JSON, CardGroup, Difficulty
+from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
 from drills.kinds.messages import gettext_noop
-from games.cards import AnyCard, Card, Joker, Suit, format_cards, parse_cards
+from drills.rounds.chips import ChipSet
+from games.cards import AnyCard, Card, Joker, Suit, format_cards
 from games.money import format_money
-from games.pai_gow import DECK, PaiGowRules, Setting, house_way
+from games.pai_gow import DECK, PaiGowRules, Setting, house_way, words
+from games.pai_gow.house_ways.pg_h import Thresholds
+from games.reasons import Reason
 
 GAME = PaiGowRules.GAME
 ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
@@ -48,8 +52,9 @@ class Pack:
 
     def rank(self, high: int, suit: Suit | None = None) -> AnyCard | None:
         """A card of poker rank ``high`` (2 … 14), of ``suit`` if given; None if none is left."""
-        return self.take(lambda card: isinstance(card, Card) and card.rank.high == high
-                         and (suit is None or card.suit is suit))
+        return self.take(
+            lambda card: isinstance(card, Card) and card.rank.high == high and (suit is None or card.suit is suit)
+        )
 
     def standard(self) -> AnyCard | None:
         return self.take(lambda card: isinstance(card, Card))
@@ -72,8 +77,9 @@ def _ranks_of(pack: Pack, ranks: Sequence[int], suit: Suit | None = None) -> lis
     return [card for card in cards if card is not None]
 
 
-def distinct_ranks(rng: random.Random, count: int, exclude: Sequence[int] = (),
-                   pool: Sequence[int] = RANKS) -> list[int]:
+def distinct_ranks(
+    rng: random.Random, count: int, exclude: Sequence[int] = (), pool: Sequence[int] = RANKS
+) -> list[int]:
     choices = [rank for rank in pool if rank not in exclude]
     return rng.sample(choices, count)
 
@@ -117,13 +123,24 @@ def _five_standard(pack: Pack, rng: random.Random, shape: str, top: int | None) 
     if shape == "flush":
         ranks = distinct_ranks(rng, 5)
         return _ranks_of(pack, ranks, rng.choice(SUITS))
-    counts = {"high": [1, 1, 1, 1, 1], "pair": [2, 1, 1, 1], "two-pair": [2, 2, 1], "trips": [3, 1, 1],
-              "full": [3, 2], "quads": [4, 1], "five": [4, 1]}[shape]
+    counts = {
+        "high": [1, 1, 1, 1, 1],
+        "pair": [2, 1, 1, 1],
+        "two-pair": [2, 2, 1],
+        "trips": [3, 1, 1],
+        "full": [3, 2],
+        "quads": [4, 1],
+        "five": [4, 1],
+    }[shape]
     ranks = distinct_ranks(rng, len(counts))
     return _ranks_of(pack, [rank for rank, count in zip(ranks, counts, strict=True) for _ in range(count)])
 
 
 # --- seven-card shapes (house way, fouls, showdowns) ------------------------------------------
+
+_WAY: Final = Thresholds()
+"""The ranks of the default house way's steps (PG-H), read from the engine: the shapes aim
+at each step's cases (only aims: the key is always the engine's, under the rules' way)."""
 
 
 def seven_of(pack: Pack, rng: random.Random, shape: str) -> list[AnyCard]:
@@ -140,8 +157,9 @@ def seven_of(pack: Pack, rng: random.Random, shape: str) -> list[AnyCard]:
     return pack.deal(7)
 
 
-def _with_singles(pack: Pack, rng: random.Random, core: list[AnyCard] | None, used: Sequence[int],
-                  pool: Sequence[int] = RANKS) -> list[AnyCard] | None:
+def _with_singles(
+    pack: Pack, rng: random.Random, core: list[AnyCard] | None, used: Sequence[int], pool: Sequence[int] = RANKS
+) -> list[AnyCard] | None:
     """``core`` filled up to seven cards with singles of ranks not in ``used``."""
     if core is None:
         return None
@@ -197,8 +215,8 @@ def _flush_pair(pack: Pack, rng: random.Random) -> list[AnyCard] | None:
 
 
 def _straight_ace_pair(pack: Pack, rng: random.Random) -> list[AnyCard] | None:
-    """A straight without an Ace, an Ace, and a pair of 10s–Kings (PG-H step 4's exception)."""
-    pair_rank = rng.choice((TEN, JACK, QUEEN, KING))
+    """A straight without an Ace, an Ace, and a pair of the ranks PG-H step 4's exception names."""
+    pair_rank = rng.choice(range(_WAY.ace_front_pairs[0], _WAY.ace_front_pairs[1] + 1))
     tops = [top for top in range(6, 14) if pair_rank in window(top)]
     ranks = window(rng.choice(tops))
     core = _ranks_of(pack, ranks)
@@ -253,8 +271,9 @@ def _quads(pool: Sequence[int], with_high: bool) -> Callable[[Pack, random.Rando
         if not with_high:
             return _with_singles(pack, rng, core, [rank], pool=range(2, KING))
         extra = pack.rank(rng.choice([r for r in (KING, ACE) if r != rank]))
-        return _with_singles(pack, rng, [*core, extra] if core and extra else None,
-                             [rank, ACE, KING], pool=range(2, KING))
+        return _with_singles(
+            pack, rng, [*core, extra] if core and extra else None, [rank, ACE, KING], pool=range(2, KING)
+        )
 
     return build
 
@@ -271,20 +290,20 @@ SEVEN_SHAPES: Mapping[str, Callable[[Pack, random.Random], list[AnyCard] | None]
     "no-pair": _pattern([1] * 7),
     "one-pair": _pattern([2, 1, 1, 1, 1, 1]),
     "top-pair": _top_pair,
-    "two-pair-high": _two_pair(range(JACK, ACE + 1), None),
-    "two-pair-mid-ace": _two_pair(range(7, TEN + 1), ACE),
-    "two-pair-mid": _two_pair(range(7, TEN + 1), None),
-    "two-pair-low-king": _two_pair(range(3, 7), KING),
-    "two-pair-low": _two_pair(range(3, 7), None),
+    "two-pair-high": _two_pair(range(_WAY.two_pair_split_from, ACE + 1), None),
+    "two-pair-mid-ace": _two_pair(range(_WAY.two_pair_ace_from, _WAY.two_pair_split_from), ACE),
+    "two-pair-mid": _two_pair(range(_WAY.two_pair_ace_from, _WAY.two_pair_split_from), None),
+    "two-pair-low-king": _two_pair(range(_WAY.two_pair_king_from, _WAY.two_pair_ace_from), KING),
+    "two-pair-low": _two_pair(range(_WAY.two_pair_king_from, _WAY.two_pair_ace_from), None),
     "three-pair": _pattern([2, 2, 2, 1]),
     "trips": _pattern([3, 1, 1, 1, 1]),
     "trips-aces": _aces_trips,
     "full-house": _pattern([3, 2, 1, 1]),
     "two-trips": _pattern([3, 3, 1]),
-    "quads-high": _quads(range(JACK, ACE + 1), False),
-    "quads-mid-keep": _quads(range(7, TEN + 1), True),
-    "quads-mid": _quads(range(7, TEN + 1), False),
-    "quads-low": _quads(range(2, 7), False),
+    "quads-high": _quads(range(_WAY.quads_split_from, ACE + 1), False),
+    "quads-mid-keep": _quads(range(_WAY.quads_keep_from, _WAY.quads_split_from), True),
+    "quads-mid": _quads(range(_WAY.quads_keep_from, _WAY.quads_split_from), False),
+    "quads-low": _quads(range(2, _WAY.quads_keep_from), False),
     "straight-pair": _straight_pair,
     "flush-pair": _flush_pair,
     "straight-ace-pair": _straight_ace_pair,
@@ -299,25 +318,13 @@ SEVEN_SHAPES: Mapping[str, Callable[[Pack, random.Random], list[AnyCard] | None]
 """The seven-card shapes: a name, and a builder that may fail (None) when the pack runs short."""
 
 
-def plain_seven(pack: Pack) -> list[AnyCard]:
-    """Seven cards without a joker (easy drills)."""
-    return pack.deal(7, jokers=False)
-
-
 # --- settings -------------------------------------------------------------------------------
 # How a simulated player sets a hand (the house way, a foul, an odd split, a setting of
 # their own) is the one player policy's, ``games.players.pai_gow``, which the kinds import.
 
+
 def house_setting(cards: Sequence[AnyCard], rules: PaiGowRules) -> Setting:
     return house_way(cards, rules).setting
-
-
-def setting_json(setting: Setting) -> dict[str, JSON]:
-    return {"high": format_cards(setting.high), "low": format_cards(setting.low)}
-
-
-def setting_of(data: Mapping[str, JSON]) -> Setting:
-    return Setting(parse_cards(data["high"]), parse_cards(data["low"]))
 
 
 # --- money ------------------------------------------------------------------------------------
@@ -332,6 +339,14 @@ def draw_bet(rng: random.Random, difficulty: Difficulty) -> Decimal:
     return Decimal(rng.choice(choices))
 
 
+# --- named mistakes ---------------------------------------------------------------------------
+
+
+def named(code: str, solve: Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]) -> NamedMistake:
+    """A named mistake worded by the game's explainer (:func:`games.pai_gow.words.mistake`)."""
+    return NamedMistake(code, words.mistake(code), solve)
+
+
 # --- prompts ----------------------------------------------------------------------------------
 
 YES_NO = (("yes", gettext_noop("Yes")), ("no", gettext_noop("No")))
@@ -341,9 +356,9 @@ def yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
-def setting_groups(name: str, label: str, data: Mapping[str, JSON]) -> tuple[CardGroup, CardGroup]:
+def setting_groups(name: str, label: str, setting: Setting) -> tuple[CardGroup, CardGroup]:
     """Two card groups for a set hand: the back (five-card) hand and the front (two-card) hand."""
-    high, low = tuple(data["high"]), tuple(data["low"])
+    high, low = tuple(format_cards(setting.high)), tuple(format_cards(setting.low))
     back = "five-card hand (back)" if len(high) == 5 else f"back hand ({len(high)} cards)"
     front = "two-card hand (front)" if len(low) == 2 else f"front hand ({len(low)} cards)"
     return CardGroup(f"{name}_high", f"{label}: {back}", high), CardGroup(f"{name}_low", f"{label}: {front}", low)
@@ -365,16 +380,55 @@ def house_facts(rules: PaiGowRules, *, fee: bool = False, way: bool = False) -> 
     if fee:
         facts.append(("Collection fee per hand in action", fee_words(rules)))
     if way:
-        facts.append(("House way", rules.way.description))
+        facts.append(("House way", rules.way.label))
     return tuple(facts)
 
 
-RANK_WORDS = {14: "Ace", 13: "King", 12: "Queen", 11: "Jack", 10: "10"}
+# --- shapes ---------------------------------------------------------------------------------
+
+FieldShape = Callable[[JSON, JSON], "tuple[str, tuple[Reason, ...]] | None"]
 
 
-def rank_word(high: int) -> str:
-    return RANK_WORDS.get(high, str(high))
+def field_shapes(
+    key: Mapping[str, JSON], answer: Mapping[str, JSON], shapes: Mapping[str, FieldShape]
+) -> tuple[str, tuple[Reason, ...]] | None:
+    """Each wrong field's own diagnosis (``shapes[name](yours, due)``); the first field's code
+    and every field's reasons when every wrong field has one, else None."""
+    found: list[tuple[str, tuple[Reason, ...]]] = []
+    for name, due in key.items():
+        yours = answer.get(name)
+        if yours == due:
+            continue
+        shape = shapes.get(name)
+        hit = shape(yours, due) if shape is not None else None
+        if hit is None:
+            return None
+        found.append(hit)
+    if not found:
+        return None
+    reasons = tuple(dict.fromkeys(reason for _, field_reasons in found for reason in field_reasons))
+    return found[0][0], reasons
 
 
-def cards_words(cards: Sequence[str]) -> str:
-    return " ".join(cards)
+TABLE_CHIPS: Final = tuple(sorted(chip.value for chip in ChipSet.default().chips))
+"""The chips a table pays with (the default set: a drill has no property's own set)."""
+
+
+def one_chip(yours: Decimal, due: Decimal) -> Decimal | None:
+    """The chip ``yours`` is over or short of ``due`` by, when that is exactly one chip and
+    both are paid (or both collected): a payment does not cross zero by one chip."""
+    if yours * due <= 0:
+        return None
+    off = abs(yours - due)
+    return off if off in TABLE_CHIPS else None
+
+
+def amount_shape(
+    fields: Sequence[AnswerField], name: str, yours: JSON, due: JSON
+) -> tuple[str, tuple[Reason, ...]] | None:
+    """The generic shape of a wrong amount (the wrong sign, twice or half...), or None."""
+    from drills.kinds.diagnosis import GENERIC_SHAPES
+
+    answer_field = next(answer_field for answer_field in fields if answer_field.name == name)
+    hit = GENERIC_SHAPES[FieldType.AMOUNT](answer_field, yours, due)
+    return None if hit is None else (hit[0], (hit[1],))

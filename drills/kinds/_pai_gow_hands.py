@@ -14,16 +14,18 @@ from decimal import Decimal
 from itertools import combinations
 
 from drills.kinds._pai_gow_deal import (
-    ACE,
     GAME,
     YES_NO,
     Pack,
+    field_shapes,
     five_of,
     house_facts,
     house_setting,
+    named,
     seven_of,
     yes_no,
 )
+from drills.kinds._pai_gow_situations import Cards, SetHand
 from drills.kinds.base import (
     JSON,
     AnswerField,
@@ -41,23 +43,13 @@ from drills.kinds.base import (
 )
 from drills.kinds.messages import gettext_noop
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_card, parse_cards
-from games.pai_gow import Category, PaiGowRules, Setting, check_foul, house_way, rank_hand
+from games.pai_gow import Category, PaiGowRules, Setting, check_foul, house_way, rank_hand, words
 from games.pai_gow.codes import codes_of
 from games.pai_gow.house_ways.base import PlaceFunction
 from games.players.pai_gow import all_splits, fouled_setting, odd_split, other_setting, strengths
+from games.reasons import Reason, explain
 
-CATEGORY_CHOICES = (
-    ("five-of-a-kind", gettext_noop("Five of a kind")),
-    ("straight-flush", gettext_noop("Straight flush")),
-    ("four-of-a-kind", gettext_noop("Four of a kind")),
-    ("full-house", gettext_noop("Full house")),
-    ("flush", gettext_noop("Flush")),
-    ("straight", gettext_noop("Straight")),
-    ("three-of-a-kind", gettext_noop("Three of a kind")),
-    ("two-pair", gettext_noop("Two pair")),
-    ("pair", gettext_noop("Pair")),
-    ("high-card", gettext_noop("High card (no pair)")),
-)
+CATEGORY_CHOICES = tuple((category.value, label) for category, label in words.CATEGORY_CHOICE_LABELS.items())
 FRONT_CHOICES = (("pair", gettext_noop("Pair")), ("high-card", gettext_noop("No pair (high card)")))
 TOP_CHOICES = tuple((Rank.from_high(high).value.lower(), str(Rank.from_high(high).value).replace("T", "10"))
                     for high in range(14, 1, -1))
@@ -129,54 +121,38 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
         if difficulty is Difficulty.EASY:
             shape = rng.choice(("high", "pair", "two-pair", "trips", "straight", "flush", "full", "quads"))
-            return {"cards": format_cards(five_of(pack, rng, shape))}
+            return Cards(tuple(five_of(pack, rng, shape))).to_json()
         if difficulty is Difficulty.NORMAL:
             if rng.random() < 0.2:
-                return {"cards": format_cards(pack.deal(2))}
+                return Cards(tuple(pack.deal(2))).to_json()
             shape = rng.choice(("high", "pair", "two-pair", "trips", "straight", "flush", "full", "quads",
                                 "straight-flush"))
-            return {"cards": format_cards(five_of(pack, rng, shape, 1 if rng.random() < 0.3 else 0))}
+            return Cards(tuple(five_of(pack, rng, shape, 1 if rng.random() < 0.3 else 0))).to_json()
         roll = rng.random()
         if roll < 0.25:  # the two-card hand with jokers: pairs its partner; two jokers are Aces
             jokers = rng.choice((1, 1, 2))
             cards = [card for card in (pack.joker() for _ in range(jokers)) if card is not None]
             cards += pack.deal(2 - len(cards), jokers=False)
             rng.shuffle(cards)
-            return {"cards": format_cards(cards)}
+            return Cards(tuple(cards)).to_json()
         shape, jokers, top = rng.choice((
             ("five", 1, None), ("five", 2, None), ("straight", 1, None), ("straight", 2, None),
             ("flush", 1, None), ("flush", 2, None), ("straight-flush", 1, None), ("straight", 0, 5),
             ("straight", 1, 5), ("straight-flush", 1, 5), ("quads", 1, None), ("full", 1, None),
         ))
-        return {"cards": format_cards(five_of(pack, rng, shape, jokers, top=top))}
+        return Cards(tuple(five_of(pack, rng, shape, jokers, top=top))).to_json()
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
-        cards = _cards(situation["cards"])
+        cards = Cards.from_json(situation).cards
         value = rank_hand(cards, rules.wheel_lowest_straight)
         key: dict[str, JSON] = {"rank": value.category.value}
         if len(cards) == 2:
             key["top"] = _top(value.best)
-        size = "five-card" if len(cards) == 5 else "two-card"
-        text = f"{' '.join(situation['cards'])} as a {size} hand reads {value.describe()} (PG-R)."
-        applied: tuple[str, ...] = ("PG-R",)
-        if _has_joker(cards):
-            applied = ("PG-J", "PG-R")
-            became = " and ".join(str(best) for given, best in zip(cards, value.best, strict=True)
-                                  if isinstance(given, Joker))
-            if len(cards) == 2:
-                text += (" In the two-card hand a joker pairs its partner, and two jokers are a pair of Aces "
-                         f"(PG-J): here it counts as {became}.")
-            else:
-                text += (f" A joker becomes whatever card makes the hand best, a card already held included "
-                         f"(PG-J): here {became}.")
-        if value.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and 5 in [
-                card.rank.high for card in value.best] and ACE in [card.rank.high for card in value.best]:
-            text += f" A-2-3-4-5 is {'the lowest' if rules.wheel_lowest_straight else 'the second-highest'} " \
-                    "straight in this house (PG-R)."
-        return Solution(key=key, rules=applied, explanation=text)
+        reasons = words.hand_reasons(cards, value)
+        return Solution(key=key, rules=tuple(sorted(words.cited(reasons))), reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
-        cards = tuple(situation["cards"])
+        cards = tuple(format_cards(Cards.from_json(situation).cards))
         if len(cards) == 2:
             return Prompt(
                 question="This is a two-card (front) hand. Is it a pair, and a pair of what (or what is its "
@@ -187,7 +163,7 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
                                                                              gettext_noop("Five-card hand"), cards),))
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
-        if len(situation["cards"]) == 2:
+        if len(Cards.from_json(situation).cards) == 2:
             return (
                 AnswerField("rank", gettext_noop("The hand is"), FieldType.CHOICE, choices=FRONT_CHOICES),
                 AnswerField("top", gettext_noop("Pair of / highest card"), FieldType.CHOICE, choices=TOP_CHOICES),
@@ -195,7 +171,7 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
         return (AnswerField("rank", gettext_noop("The hand is"), FieldType.CHOICE, choices=CATEGORY_CHOICES),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "rank", {"cards": situation["cards"]}
+        return "rank", Cards.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         key: dict[str, JSON] = {"rank": answer["rank"]}
@@ -203,9 +179,38 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
             key["top"] = _top(parse_cards(answer["best"]))
         return key
 
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A hand named above what the cards make (what that needs) or below it (the better
+        hand they make); a two-card hand read by its lower card, or a card it does not hold."""
+        cards = Cards.from_json(scenario.situation).cards
+        value = rank_hand(cards, rules.wheel_lowest_straight)
+
+        def rank(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            if yours not in CATEGORY_LABEL:
+                return None
+            named = Category(yours)
+            if named.order > value.category.order:
+                return "pg-hand-named-too-high", (words.named_too_high(cards, named, value),)
+            return "pg-hand-named-too-low", (words.named_too_low(cards, named, value),)
+
+        def top(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            label = dict(TOP_CHOICES).get(yours)
+            if label is None:
+                return None
+            held = {card.rank.value.lower() for card in cards if isinstance(card, Card)}
+            if _has_joker(cards) and yours == "a" and due != "a":
+                return "pg-front-joker-pairs", (words.front_joker_pairs(value),)
+            if yours in held:
+                return "pg-front-lower-card", (words.front_lower_card(label, value),)
+            return "pg-front-top-not-held", (words.front_top_not_held(label, value),)
+
+        return field_shapes(scenario.solution.key, answer, {"rank": rank, "top": top})
+
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            cards = _cards(situation["cards"])
+            cards = Cards.from_json(situation).cards
             readings = _jokers_as_aces(cards)
             if not _has_joker(cards) or not readings:
                 return None
@@ -216,18 +221,15 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
             return key
 
         def two_jokers(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            cards = _cards(situation["cards"])
+            cards = Cards.from_json(situation).cards
             if len(cards) != 2 or not all(isinstance(card, Joker) for card in cards):
                 return None
             value = rank_hand(parse_cards(["AS", "KS"]), rules.wheel_lowest_straight)  # two different cards
             return {"rank": value.category.value, "top": _top(value.best)}
 
         return (
-            NamedMistake("pg-joker-as-ace", "a joker is not just an Ace: it becomes whatever card makes the hand "
-                         "best — it completes a straight, a flush or five of a kind, and in the two-card hand it "
-                         "pairs its partner (PG-J)", as_ace),
-            NamedMistake("pg-two-jokers-not-aces", "two jokers in the two-card hand are a pair of Aces (PG-J)",
-                         two_jokers),
+            named("pg-joker-as-ace", as_ace),
+            named("pg-two-jokers-not-aces", two_jokers),
         )
 
 
@@ -304,31 +306,26 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
             if not _probe_is_equivalent(cards, rules):
                 break
             rng.shuffle(cards)
-        return {"cards": format_cards(cards)}
+        return Cards(tuple(cards)).to_json()
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
-        cards = _cards(situation["cards"])
+        cards = Cards.from_json(situation).cards
         result = house_way(cards, rules)
         high = rank_hand(result.setting.high, rules.wheel_lowest_straight)
         low = rank_hand(result.setting.low, rules.wheel_lowest_straight)
-        front = sort_cards_json(result.setting.low)
-        text = (f"{result.explanation}: {' '.join(front)} in front ({low.describe()}), "
-                f"{' '.join(format_cards(result.setting.high))} back ({high.describe()}); the house way never "
-                "fouls (PG-H).")
-        if "PG-J" in result.rules:
-            text += (" Each joker counts as the card that makes its hand best; in front a joker pairs its partner "
-                     "(PG-J).")
-        text += " Any two cards that leave the same two hands are just as right."
+        reasons = (*words.house_way_reasons(result, high, low), words.SAME_HANDS_ACCEPTED)
         step = result.step.split("-", 1)[0]  # "6-split" -> step 6 (a house's own way may name others)
         family = f"step-{step}" if any(f.code == f"step-{step}" for f in HOUSE_WAY_FAMILIES) else ""
-        return Solution(key={"front": front}, rules=result.rules, explanation=text, family=family)
+        return Solution(key={"front": sort_cards_json(result.setting.low)}, rules=result.rules, reasons=reasons,
+                        family=family)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
+        seven = tuple(format_cards(Cards.from_json(situation).cards))
         return Prompt(
             question=gettext_noop(
                 "Set this hand the house way: tap the two cards that go in the two-card (front) hand."
             ),
-            cards=(CardGroup("seven", gettext_noop("The player's seven cards"), tuple(situation["cards"])),),
+            cards=(CardGroup("seven", gettext_noop("The player's seven cards"), seven),),
             facts=house_facts(rules, way=True),
         )
 
@@ -336,7 +333,7 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
         return (AnswerField("front", gettext_noop("Two-card hand"), FieldType.CARDS, count=2, source="seven"),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "house-way", {"cards": situation["cards"]}
+        return "house-way", Cards.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"front": sort_cards_json(parse_cards(answer["low"]))}
@@ -348,29 +345,54 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
         front = answer.get("front")
         if graded.correct or not isinstance(front, list):
             return graded
-        cards = _cards(scenario.situation["cards"])
+        cards = Cards.from_json(scenario.situation).cards
         mine = _plays(cards, front, rules)
         if mine == _plays(cards, scenario.solution.key["front"], rules):
+            reasons = (*graded.reasons, words.same_two_hands(parse_cards(front)))
             return dataclasses.replace(
                 graded, correct=True, score=Decimal("1.00"), field_results={"front": True},
-                mistake_code="", mistake="", diagnosis=(),
-                explanation=f"{graded.explanation} Your pick {' '.join(front)} leaves the same two hands.",
+                mistake_code="", mistake="", diagnosis=(), reasons=reasons, explanation=explain(reasons),
             )
-        if not graded.specific:
-            for candidate in self.mistakes(rules):
-                wrong = candidate.solve(scenario.situation)
-                if wrong and wrong != scenario.solution.key and _plays(cards, wrong["front"], rules) == mine:
-                    return dataclasses.replace(graded, mistake_code=candidate.code, mistake=candidate.reason.words(),
-                                               diagnosis=(candidate.reason,))
-            if mine[1] > mine[0]:
-                return dataclasses.replace(graded, mistake_code="pg-house-way-fouled",
-                                           mistake="this setting fouls: the two-card hand ranks above the "
-                                                   "five-card hand (PG-12); the house way never fouls (PG-H)")
         return graded
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A wrong front named by the hands it leaves: a named mistake's hands, a foul, or how
+        the two hands compare with the house way's, with the step that decides."""
+        front = answer.get("front")
+        if not isinstance(front, list):
+            return None
+        cards = Cards.from_json(scenario.situation).cards
+        mine = _plays(cards, front, rules)
+        for candidate in self.mistakes(rules):
+            wrong = candidate.solve(scenario.situation)
+            if wrong and wrong != scenario.solution.key and _plays(cards, wrong["front"], rules) == mine:
+                return candidate.code, (candidate.reason,)
+        result = house_way(cards, rules)
+        setting = _front_setting(cards, front)
+        my_back, my_front = (rank_hand(hand, rules.wheel_lowest_straight) for hand in (setting.high, setting.low))
+        back, low = (rank_hand(hand, rules.wheel_lowest_straight) for hand in (result.setting.high, result.setting.low))
+        if my_front > my_back:
+            fouls = words.setting_fouls(setting.low, my_front, my_back)
+            return "pg-house-way-fouled", (fouls, words.step_reason(result))
+        if my_back.category.order < back.category.order:
+            code = "pg-house-way-back-broken"
+        elif my_back.category.order > back.category.order:
+            code = "pg-house-way-back-kept-front-lost"
+        elif my_back >= back and my_front < low:
+            code = "pg-house-way-front-weaker"
+        elif my_back < back and my_front > low:
+            code = "pg-house-way-back-weaker"
+        elif my_back < back and my_front <= low:
+            code = "pg-house-way-both-weaker"
+        else:
+            code = "pg-house-way-other-setting"
+        return code, words.house_way_differs(code, (my_back, my_front), (back, low), result)
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            cards = _cards(situation["cards"])
+            cards = Cards.from_json(situation).cards
             readings = _jokers_as_aces(cards)
             if not _has_joker(cards) or not readings:
                 return None
@@ -380,18 +402,17 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
             return {"front": sort_cards_json([parse_card("JK") if str(card) in swapped else card for card in front])}
 
         way = rules.way
-        mistakes = [NamedMistake(
-            "pg-house-way-joker-as-ace", "a joker is not only an Ace: the house way first lets it complete a "
-            f"straight, a flush or five of a kind ({way.cite} step 0, PG-J)", as_ace)]
+        mistakes = [NamedMistake("pg-house-way-joker-as-ace", words.mistake("pg-house-way-joker-as-ace", way=way.cite),
+                                 as_ace)]
         # the house way's own common wrong readings, each citing the step of that way
-        mistakes += [NamedMistake(wrong.code, wrong.message, self._misreading_solver(wrong.place, rules))
+        mistakes += [NamedMistake(wrong.code, wrong.reason, self._misreading_solver(wrong.place, rules))
                      for wrong in way.misreadings]
         return mistakes
 
     @staticmethod
     def _misreading_solver(place: PlaceFunction, rules: PaiGowRules) -> NamedMistakeSolver:
         def solve(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            cards = _cards(situation["cards"])
+            cards = Cards.from_json(situation).cards
             i, j, _ = place(codes_of(cards), rules.tables)
             return {"front": sort_cards_json([cards[i], cards[j]])}
 
@@ -450,7 +471,7 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
                 setting = other_setting(rng, cards, rules) if roll < 0.8 else house_setting(cards, rules)
         else:
             setting = self._hard(pack, rng, roll, rules)
-        return {"high": format_cards(setting.high), "low": format_cards(setting.low)}
+        return SetHand(setting).to_json()
 
     def _hard(self, pack: Pack, rng: random.Random, roll: float, rules: PaiGowRules) -> Setting:
         if roll < 0.12:
@@ -470,23 +491,18 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
         return house_setting(cards, rules)  # pragma: no cover - close calls are common
 
     def _check(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Setting:
-        return Setting(_cards(situation["high"]), _cards(situation["low"]))
+        return SetHand.from_json(situation).setting
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
-        check = check_foul(self._check(situation, rules), rules)
+        setting = self._check(situation, rules)
+        check = check_foul(setting, rules)
         reason = "none" if not check.fouled else ("split" if "PG-13" in check.rules else "low-higher")
-        verdict = "fouled: the wager is forfeited to the extent the bank covers" if check.fouled else "not fouled"
-        text = f"{check.reason[0].upper()}{check.reason[1:]}: the hand is {verdict}."
-        if check.high is not None and check.low is not None and not check.fouled \
-                and _close(check.high.strength, check.low.strength):
-            text += (" The two-card hand ties the top of the five-card hand, and the back's other cards put the back "
-                     "ahead: no foul, which needs the two-card hand strictly higher (PG-12).")
-        if "PG-J" in check.rules:
-            text += " In the two-card hand a joker pairs its partner and two jokers are a pair of Aces (PG-J)."
-        return Solution(key={"fouled": yes_no(check.fouled), "reason": reason}, rules=check.rules, explanation=text)
+        return Solution(key={"fouled": yes_no(check.fouled), "reason": reason}, rules=check.rules,
+                        reasons=words.with_every_rule(words.foul_reasons(check, setting), check.rules))
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
-        high, low = tuple(situation["high"]), tuple(situation["low"])
+        setting = SetHand.from_json(situation).setting
+        high, low = tuple(format_cards(setting.high)), tuple(format_cards(setting.low))
         return Prompt(
             question=gettext_noop("The player hands you this setting. Is the hand fouled, and why?"),
             cards=(CardGroup("high", f"Back hand ({len(high)} cards)", high),
@@ -501,12 +517,33 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "foul", {"high": situation["high"], "low": situation["low"]}
+        return "foul", SetHand.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         if not answer["fouled"]:
             return {"fouled": "no", "reason": "none"}
         return {"fouled": "yes", "reason": "split" if "(PG-13)" in answer["reason"] else "low-higher"}
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A foul missed or called where there is none (with the hands that decide it), a
+        reason given for no foul, or the other foul's reason (PG-12 against PG-13)."""
+        setting = self._check(scenario.situation, rules)
+        check = check_foul(setting, rules)
+
+        def fouled(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]]:
+            code = "pg-foul-missed" if due == "yes" else "pg-foul-called"
+            return code, words.foul_reasons(check, setting)
+
+        def reason(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]]:
+            if due == "none":
+                return "pg-foul-reason-without-foul", (words.foul_reason_without_foul(),)
+            if due == "split":
+                return "pg-foul-reason-split", (words.foul_is_split(setting),)
+            return "pg-foul-reason-ranking", (words.foul_is_ranking(check),)
+
+        return field_shapes(scenario.solution.key, answer, {"fouled": fouled, "reason": reason})
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def as_ace(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
@@ -517,7 +554,7 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
             if not readings:
                 return None
             reading = readings[0]
-            return self.solve({"high": format_cards(reading[:5]), "low": format_cards(reading[5:])}, rules).key
+            return self.solve(SetHand(Setting(reading[:5], reading[5:])).to_json(), rules).key
 
         def tie_fouls(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             setting = self._check(situation, rules)
@@ -531,13 +568,9 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
             return None if setting.is_five_and_two else {"fouled": "no"}
 
         return (
-            NamedMistake("pg-foul-joker-as-ace", "a joker is not just an Ace: in the two-card hand it pairs its "
-                         "partner, in the five-card hand it becomes whatever makes the hand best (PG-J)", as_ace),
-            NamedMistake("pg-foul-tie", "a hand fouls only when the two-card hand ranks higher than the five-card "
-                         "hand; the back's other cards count, so a tie on the front's cards is no foul (PG-12)",
-                         tie_fouls),
-            NamedMistake("pg-foul-split-ignored", "any split other than five cards and two is a foul (PG-13)",
-                         split_ignored),
+            named("pg-foul-joker-as-ace", as_ace),
+            named("pg-foul-tie", tie_fouls),
+            named("pg-foul-split-ignored", split_ignored),
         )
 
 

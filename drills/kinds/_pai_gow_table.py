@@ -17,18 +17,21 @@ from drills.kinds._pai_gow_deal import (
     GAME,
     SUITS,
     YES_NO,
+    FieldShape,
     Pack,
+    amount_shape,
     draw_bet,
-    fee_words,
+    field_shapes,
     house_facts,
     house_setting,
+    named,
+    one_chip,
     setting_groups,
-    setting_json,
-    setting_of,
     seven_of,
     window,
     yes_no,
 )
+from drills.kinds._pai_gow_situations import Deal, Dice, Table, Versus, event_json
 from drills.kinds.base import (
     JSON,
     AnswerField,
@@ -39,16 +42,19 @@ from drills.kinds.base import (
     FieldType,
     NamedMistake,
     Prompt,
+    Scenario,
     Solution,
 )
 from drills.kinds.messages import gettext_noop
-from games.cards import AnyCard, Card, Joker, parse_card
+from games.cards import AnyCard, Card, Joker, format_card, parse_card
 from games.money import ZERO, format_money
 from games.pai_gow import (
     BoxedCard,
     DealerHandOpenedEarly,
     DealEvent,
+    DealRuling,
     ExposedCard,
+    HandSettlement,
     PaiGowRules,
     Result,
     Setting,
@@ -57,32 +63,29 @@ from games.pai_gow import (
     TableSettlement,
     Winner,
     WrongSpots,
+    check_foul,
     payment_order,
     read_dice,
     roll,
     rule_deal,
     settle_table,
     showdown,
+    words,
 )
-from games.pai_gow.dice import action_position, first_hand_position
+from games.pai_gow.dice import (
+    PLAYER_DEALER,
+    PLAYER_POSITIONS,
+    POSITIONS,
+    action_position,
+    count_to,
+    first_hand_position,
+)
 from games.players.pai_gow import fouled_setting, odd_split, other_setting, strengths
+from games.reasons import Reason
 
 NamedMistakeSolver = Callable[[Mapping[str, JSON]], Mapping[str, JSON] | None]
-WINNER_CHOICES = (("player", gettext_noop("Player")),
-                  ("banker", gettext_noop("Player-dealer")),
-                  ("copy", gettext_noop("Copy (a tie)")))
-RESULT_CHOICES = (("win", gettext_noop("Win")),
-                  ("lose", gettext_noop("Lose")),
-                  ("push", gettext_noop("Push")),
-                  ("foul", gettext_noop("Foul")))
-_WINNER_WORDS = {Winner.PLAYER: "the player's", Winner.BANKER: "the player-dealer's",
-                 Winner.COPY: "a copy, and copies go to the player-dealer"}  # fmt: skip
-_RESULT_WORDS = {
-    Result.WIN: "the player wins both hands and is paid",
-    Result.LOSE: "the player-dealer takes both hands (copies included) and collects",
-    Result.PUSH: "one hand each is a push",
-    Result.FOUL: "the player's hand is fouled and forfeits the wager",
-}
+WINNER_CHOICES = tuple((winner.value, label) for winner, label in words.WINNER_LABELS.items())
+RESULT_CHOICES = tuple((result.value, label) for result, label in words.RESULT_LABELS.items())
 
 
 def _net(result: Result, covered: Decimal, rules: PaiGowRules) -> str:
@@ -141,8 +144,10 @@ def _straights(pack: Pack, rng: random.Random) -> tuple[Setting, Setting] | None
     if any(card is None for card in cards):
         return None
     fronts = pack.deal(4, jokers=False)
-    return (Setting(tuple(c for c in wheel if c is not None), tuple(fronts[:2])),
-            Setting(tuple(c for c in other if c is not None), tuple(fronts[2:])))
+    return (
+        Setting(tuple(c for c in wheel if c is not None), tuple(fronts[:2])),
+        Setting(tuple(c for c in other if c is not None), tuple(fronts[2:])),
+    )
 
 
 class PaiGowShowdown(DrillKind[PaiGowRules]):
@@ -161,16 +166,15 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
     general_label = gettext_noop("Compare the hands")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
-        bet = format_money(draw_bet(rng, difficulty))
+        bet = draw_bet(rng, difficulty)
         for _ in range(10):
             pair = self._hands(rng, difficulty, rules)
             if pair is not None:
                 player, banker = pair
-                return {"player": setting_json(player), "banker": setting_json(banker), "bet": bet}
+                return Versus(player, banker, bet).to_json()
         pack = Pack(rng)  # pragma: no cover - the shapes above nearly always succeed
         banker_cards, player_cards = pack.deal(7), pack.deal(7)
-        return {"player": setting_json(house_setting(player_cards, rules)),
-                "banker": setting_json(house_setting(banker_cards, rules)), "bet": bet}
+        return Versus(house_setting(player_cards, rules), house_setting(banker_cards, rules), bet).to_json()
 
     def _hands(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> tuple[Setting, Setting] | None:
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -212,26 +216,33 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
         return None if player is None else (player, banker)
 
     def _showdown(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Showdown:
-        return showdown(setting_of(situation["player"]), setting_of(situation["banker"]),
-                        Decimal(situation["bet"]), rules)
+        versus = Versus.from_json(situation)
+        return showdown(versus.player, versus.banker, versus.bet, rules)
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         result = self._showdown(situation, rules)
         return Solution(
-            key={"high": result.high.value, "low": result.low.value, "result": result.result.value,
-                 "win": format_money(result.win)},
+            key={
+                "high": result.high.value,
+                "low": result.low.value,
+                "result": result.result.value,
+                "win": format_money(result.win),
+            },
             rules=result.rules,
-            explanation=showdown_words(result, rules),
+            reasons=words.with_every_rule(words.showdown_reasons(result), result.rules),
         )
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
+        versus = Versus.from_json(situation)
         return Prompt(
             question="Settle the player's hand against the player-dealer's: who takes the five-card hand and the "
-                     "two-card hand, the result, and the player's net (negative if collected). A fouled hand "
-                     "loses both hands.",
-            cards=(*setting_groups("player", "Player", situation["player"]),
-                   *setting_groups("banker", "Player-dealer, as set", situation["banker"])),
-            facts=(("Bet", situation["bet"]), *house_facts(rules, fee=True)),
+            "two-card hand, the result, and the player's net (negative if collected). A fouled hand "
+            "loses both hands.",
+            cards=(
+                *setting_groups("player", "Player", versus.player),
+                *setting_groups("banker", "Player-dealer, as set", versus.banker),
+            ),
+            facts=(("Bet", format_money(versus.bet)), *house_facts(rules, fee=True)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
@@ -243,10 +254,57 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "showdown", dict(situation)
+        return "showdown", Versus.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {name: answer[name] for name in ("high", "low", "result", "win")}
+
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A hand given to the wrong side (the two values, a copy), a result that does not
+        follow from the hands or a foul missed or called, a net made the wrong way."""
+        result = self._showdown(scenario.situation, rules)
+        check = check_foul(result.player, rules)
+
+        def hand(index: int, label: str) -> FieldShape:
+            def shape(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+                if yours not in {winner.value for winner in Winner}:
+                    return None
+                if result.values is None:
+                    return "pg-showdown-foul-takes-both", words.fouled_takes_both(check, result.player)
+                mine, theirs = result.values[index], result.values[index + 2]
+                code = (
+                    "pg-showdown-copy"
+                    if due == Winner.COPY
+                    else "pg-showdown-no-copy"
+                    if yours == Winner.COPY
+                    else "pg-showdown-higher-hand"
+                )
+                return code, (words.winner_wrong(label, Winner(yours), Winner(due), mine, theirs),)
+
+            return shape
+
+        def outcome(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]]:
+            if result.result is Result.FOUL:
+                return "pg-showdown-foul-missed", words.fouled_takes_both(check, result.player)
+            if yours == Result.FOUL:
+                return "pg-showdown-not-fouled", words.foul_reasons(check, result.player)
+            return "pg-showdown-result", (words.result_from_hands(result.high, result.low, result.result),)
+
+        def net(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            generic = amount_shape(scenario.fields, "win", yours, due)
+            if generic is not None:
+                return generic
+            if result.fee and Decimal(str(yours)) == result.win + result.fee:
+                return "pg-fee-left-out", (words.fee_missing(result.fee, result.win),)
+            return "pg-showdown-net", (words.net_due(result.result, result.covered, result.fee, result.win),)
+
+        return field_shapes(
+            scenario.solution.key,
+            answer,
+            {"high": hand(0, words.FIVE_CARD_HAND), "low": hand(1, words.TWO_CARD_HAND), "result": outcome, "win": net},
+        )
 
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def copy_to_player(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
@@ -271,51 +329,58 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
         other_wheel = dataclasses.replace(rules, wheel_lowest_straight=not rules.wheel_lowest_straight)
 
         def wheel(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            hands = [setting_of(situation[who]) for who in ("player", "banker")]
-            if all(len(hand.high) != 5 or strengths(rules, hand.high, hand.high[:2])[0]
-                   == strengths(other_wheel, hand.high, hand.high[:2])[0] for hand in hands):
+            versus = Versus.from_json(situation)
+            hands = [versus.player, versus.banker]
+            if all(
+                len(hand.high) != 5
+                or strengths(rules, hand.high, hand.high[:2])[0] == strengths(other_wheel, hand.high, hand.high[:2])[0]
+                for hand in hands
+            ):
                 return None  # no wheel (nor a straight its rank could pass) in a five-card hand
             return self.solve(situation, other_wheel).key
 
-        wheel_message = (
-            "A-2-3-4-5 is the lowest straight in this house, not the highest (PG-R)" if rules.wheel_lowest_straight
-            else "A-2-3-4-5 is the second-highest straight in this house, not the lowest (PG-R)")
+        wheel_message = words.mistake("pg-wheel-low" if rules.wheel_lowest_straight else "pg-wheel-second")
         return (
-            NamedMistake("pg-copy-to-player", "copies go to the player-dealer: a tie is no win for the player "
-                         "(PG-C)", copy_to_player),
-            NamedMistake("pg-foul-as-push", "a fouled hand is no push: it forfeits the wager (PG-12, PG-13)",
-                         foul_as_push),
-            NamedMistake("pg-fee-forgotten", f"the collection fee of {fee_words(rules)} is taken on every hand in "
-                         "action (PG-F)", fee_forgotten),
+            named("pg-copy-to-player", copy_to_player),
+            named("pg-foul-as-push", foul_as_push),
+            NamedMistake("pg-fee-forgotten", words.mistake("pg-fee-forgotten", fee=rules.fee), fee_forgotten),
             NamedMistake("pg-wheel-rank", wheel_message, wheel),
         )
-
-
-def showdown_words(result: Showdown, rules: PaiGowRules) -> str:
-    """A showdown in words, citing the rules."""
-    parts = []
-    if result.banker_reset:
-        parts.append(f"The player-dealer's hand is never played fouled: it is set the house way ({result.banker}) "
-                     "(PG-17, PG-H)")
-    if result.result is Result.FOUL:
-        parts.append(f"The player's hand is fouled: {result.foul_reason}; {_RESULT_WORDS[Result.FOUL]}")
-    else:
-        assert result.values is not None
-        player_high, player_low, banker_high, banker_low = (value.describe() for value in result.values)
-        parts.append(f"Five-card hands: the player's {player_high} against the player-dealer's {banker_high}: "
-                     f"{_WINNER_WORDS[result.high]}. Two-card hands: {player_low} against {banker_low}: "
-                     f"{_WINNER_WORDS[result.low]} (PG-C)")
-        parts.append(_RESULT_WORDS[result.result][0].upper() + _RESULT_WORDS[result.result][1:])
-    net = f"The player's net is {format_money(result.win)}"
-    if result.fee:
-        net += f", the collection fee of {format_money(result.fee)} included (PG-F)"
-    parts.append(net)
-    return ". ".join(parts) + "."
 
 
 # --- 5. dice and the Action button --------------------------------------------------------------
 
 TRIPLES = tuple((a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7))
+
+
+_CLOCKWISE = tuple(range(1, POSITIONS + 1))
+
+
+def _miscounts(dice: Dice, action: int, yours: int) -> list[tuple[str, dict[str, int]]]:
+    """The counting errors (a code of :data:`words.MISCOUNTS` and its values) that land the
+    first hand on ``yours``, most common first: the seat the count starts from, the way round,
+    a position left out of the count, a die left out (PG-3)."""
+    total = sum(dice.dice)
+    players = tuple(PLAYER_POSITIONS)
+    ways: list[tuple[str, int | None, dict[str, int]]] = [
+        ("pg-first-hand-to-action", action, {}),
+        ("pg-dice-counted-from-next-seat", count_to(total, (*players, PLAYER_DEALER)), {}),
+        ("pg-dice-dealer-left-out", count_to(total, players), {}),
+        (
+            "pg-dice-dealer-skipped-going-round",
+            count_to(total, _CLOCKWISE, later_laps=players) if total > POSITIONS else None,
+            {},
+        ),
+        ("pg-dice-counted-counter-clockwise", count_to(total, (PLAYER_DEALER, *reversed(players))), {}),
+        (
+            "pg-dice-empty-skipped",
+            count_to(total, (PLAYER_DEALER, *dice.occupied)) if len(dice.occupied) < len(players) else None,
+            {},
+        ),
+    ]
+    for die in sorted(set(dice.dice)):
+        ways.append(("pg-dice-die-left-out", count_to(total - die, _CLOCKWISE), {"die": die, "counted": total - die}))
+    return [(code, values) for code, position, values in ways if position == yours]
 
 
 class PaiGowDice(DrillKind[PaiGowRules]):
@@ -329,37 +394,33 @@ class PaiGowDice(DrillKind[PaiGowRules]):
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
         if difficulty is Difficulty.EASY:
-            return {"dice": list(roll(rng)), "occupied": list(range(2, 8))}
+            return Dice(tuple(roll(rng)), tuple(range(2, 8))).to_json()
         count = rng.randint(3, 6) if difficulty is Difficulty.NORMAL else rng.randint(1, 4)
-        occupied = sorted(rng.sample(range(2, 8), count))
+        occupied = tuple(sorted(rng.sample(range(2, 8), count)))
         if difficulty is Difficulty.NORMAL:
-            return {"dice": list(roll(rng)), "occupied": occupied}
+            return Dice(tuple(roll(rng)), occupied).to_json()
         # hard: the dice point at the player-dealer or at an empty seat
         wanted = [dice for dice in TRIPLES if first_hand_position(sum(dice)) not in occupied]
-        return {"dice": list(rng.choice(wanted)), "occupied": occupied}
+        return Dice(tuple(rng.choice(wanted)), occupied).to_json()
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
-        reading = read_dice(situation["dice"], situation["occupied"])
-        text = (f"The dice total {reading.total}; counting clockwise with the player-dealer as position 1, "
-                f"position {reading.first_hand} receives the first hand (PG-3)")
-        if reading.first_hand == reading.action:
-            text += ", and the Action button goes there too (PG-4)."
-        elif reading.first_hand == 1:
-            text += (f"; that is the player-dealer, so the Action button goes to the first player clockwise, "
-                     f"position {reading.action} (PG-4).")
-        else:
-            text += f"; nobody sits there, so the Action button passes clockwise to position {reading.action} (PG-4)."
-        return Solution(key={"first_hand": reading.first_hand, "action": reading.action}, rules=reading.rules,
-                        explanation=text)
+        dice = Dice.from_json(situation)
+        reading = read_dice(dice.dice, dice.occupied)
+        return Solution(
+            key={"first_hand": reading.first_hand, "action": reading.action},
+            rules=reading.rules,
+            reasons=words.dice_reasons(reading),
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
-        occupied = situation["occupied"]
+        dice = Dice.from_json(situation)
+        occupied = dice.occupied
         empty = [position for position in range(2, 8) if position not in occupied]
         return Prompt(
             question="The player-dealer shakes the dice. Which position receives the first hand, and which position "
-                     "gets the Action button? Positions are numbered 1–7 clockwise, the player-dealer is position 1.",
+            "gets the Action button? Positions are numbered 1–7 clockwise, the player-dealer is position 1.",
             facts=(
-                ("Dice", " + ".join(str(die) for die in situation["dice"])),
+                ("Dice", " + ".join(str(die) for die in dice.dice)),
                 ("Players at positions", ", ".join(map(str, occupied))),
                 ("Empty positions", ", ".join(map(str, empty)) or "none"),
             ),
@@ -374,91 +435,100 @@ class PaiGowDice(DrillKind[PaiGowRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "dice", dict(situation)
+        return "dice", Dice.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"first_hand": answer["first_hand"], "action": answer["action"]}
 
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """The dice miscounted (the formula and the total), the Action button on an empty
+        position or a position it does not reach first."""
+        dice = Dice.from_json(scenario.situation)
+        reading = read_dice(dice.dice, dice.occupied)
+
+        def first(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            if not isinstance(yours, int):
+                return None
+            found = _miscounts(dice, reading.action, yours)
+            if not found:
+                return "pg-dice-miscounted", (words.dice_miscounted(reading.total, yours, reading.first_hand),)
+            reasons = tuple(
+                words.dice_miscount(code, total=reading.total, yours=yours, due=reading.first_hand, **values)
+                for code, values in found[:2]
+            )
+            return found[0][0], reasons
+
+        def action(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            if not isinstance(yours, int):
+                return None
+            if yours == 1:
+                return "pg-action-to-player-dealer", (words.mistake("pg-action-to-player-dealer"),)
+            if yours not in dice.occupied:
+                return "pg-action-to-empty-seat", (words.action_on_empty(yours, reading.action),)
+            return "pg-action-passed-wrong", (words.action_elsewhere(yours, reading.first_hand, reading.action),)
+
+        return field_shapes(scenario.solution.key, answer, {"first_hand": first, "action": action})
+
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def to_player_dealer(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            first = first_hand_position(sum(situation["dice"]))
+            first = first_hand_position(sum(Dice.from_json(situation).dice))
             return {"first_hand": first, "action": first} if first == 1 else None
 
         def to_empty(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            first = first_hand_position(sum(situation["dice"]))
-            empty = first != 1 and first not in situation["occupied"]
+            dice = Dice.from_json(situation)
+            first = first_hand_position(sum(dice.dice))
+            empty = first != 1 and first not in dice.occupied
             return {"first_hand": first, "action": first} if empty else None
 
         def from_next_seat(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             # counting the player-dealer as 0 (the count starts at the next seat): total + 1 from position 1
-            total = sum(situation["dice"]) + 1
-            return {"first_hand": first_hand_position(total),
-                    "action": action_position(total, situation["occupied"])[0]}
+            dice = Dice.from_json(situation)
+            total = sum(dice.dice) + 1
+            return {"first_hand": first_hand_position(total), "action": action_position(total, dice.occupied)[0]}
 
         return (
-            NamedMistake("pg-action-to-player-dealer", "the Action button never goes to the player-dealer: it goes "
-                         "to the first player clockwise from the player-dealer (PG-4)", to_player_dealer),
-            NamedMistake("pg-action-to-empty-seat", "an empty position cannot hold the Action button: it passes "
-                         "clockwise to the next player (PG-4)", to_empty),
-            NamedMistake("pg-dice-counted-from-next-seat", "count the dice from the player-dealer as position 1, not "
-                         "from the next seat or from 0 (PG-3)", from_next_seat),
+            named("pg-action-to-player-dealer", to_player_dealer),
+            named("pg-action-to-empty-seat", to_empty),
+            named("pg-dice-counted-from-next-seat", from_next_seat),
         )
 
 
 # --- 6. deal procedures ------------------------------------------------------------------------------
 
-RULING_CHOICES = (
-    ("continue", gettext_noop("Continue")),
-    ("replace-boxed-card", gettext_noop("Replace the boxed card")),
-    ("replace-exposed-card", gettext_noop("Replace the exposed card")),
-    ("redeliver", gettext_noop("Retrieve and redeliver the hands")),
-    ("misdeal", gettext_noop("Misdeal")),
-    ("call-supervisor", gettext_noop("Call a supervisor")),
-)
+RULING_CHOICES = tuple((ruling.value, label) for ruling, label in words.RULING_LABELS.items())
 
 
 def _is_big(card: AnyCard) -> bool:
     return isinstance(card, Joker) or (isinstance(card, Card) and card.rank.high == 14)
 
 
-def _event(kind: str, card: AnyCard | None = None, looked: int = 0, dealer: bool = False) -> dict[str, JSON]:
+def _event(kind: str, card: AnyCard | None = None, looked: int = 0, dealer: bool = False) -> DealEvent:
     if kind in ("boxed", "exposed"):
         assert card is not None
-        return {"type": kind, "card": str(card)}
+        return BoxedCard(card) if kind == "boxed" else ExposedCard(card)
     if kind == "wrong-spots":
-        return {"type": kind, "players_looked": looked, "looked_at_dealer_hand": dealer}
-    return {"type": kind}
+        return WrongSpots(looked, dealer)
+    return DealerHandOpenedEarly()
 
 
-def _events(situation: Mapping[str, JSON]) -> list[DealEvent]:
-    events: list[DealEvent] = []
-    for event in situation["events"]:
-        if event["type"] == "boxed":
-            events.append(BoxedCard(parse_card(event["card"])))
-        elif event["type"] == "exposed":
-            events.append(ExposedCard(parse_card(event["card"])))
-        elif event["type"] == "wrong-spots":
-            events.append(WrongSpots(event["players_looked"], event["looked_at_dealer_hand"]))
-        else:
-            events.append(DealerHandOpenedEarly())
-    return events
+def _card_words(card: AnyCard) -> str:
+    return "A joker (JK)" if isinstance(card, Joker) else f"The {format_card(card)}"
 
 
-def _card_words(text: str) -> str:
-    return "A joker (JK)" if text == "JK" else f"The {text}"
-
-
-def _event_words(event: Mapping[str, JSON]) -> str:
-    if event["type"] == "boxed":
-        return f"{_card_words(event['card'])} is found face up in the deck (boxed) during the deal."
-    if event["type"] == "exposed":
-        return f"{_card_words(event['card'])} is exposed (flashed face up) as it is dealt."
-    if event["type"] == "wrong-spots":
-        looked = event["players_looked"]
+def _event_words(event: DealEvent) -> str:
+    if isinstance(event, BoxedCard):
+        return f"{_card_words(event.card)} is found face up in the deck (boxed) during the deal."
+    if isinstance(event, ExposedCard):
+        return f"{_card_words(event.card)} is exposed (flashed face up) as it is dealt."
+    if isinstance(event, WrongSpots):
+        looked = event.players_looked
         who = {0: "nobody has looked at their cards", 1: "one player has looked at their cards"}.get(
-            looked, f"{looked} players have looked at their cards")
+            looked, f"{looked} players have looked at their cards"
+        )
         text = f"The hands were delivered to the wrong spots; {who} before the player-dealer's hand was opened"
-        if event["looked_at_dealer_hand"]:
+        if event.looked_at_dealer_hand:
             text += ", and a player looked at the player-dealer's hand"
         return text + "."
     return "The player-dealer's hand was opened before all the hands were set."
@@ -490,7 +560,7 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
         shown = rng.choice(("boxed", "exposed"))
         other = "exposed" if shown == "boxed" else "boxed"
         looked = rng.choice((0, 1, 1, 2, 3))
-        options: list[list[dict[str, JSON]]] = [
+        options: list[list[DealEvent]] = [
             [_event(shown, plain)],
             [_event(shown, big)],
         ]
@@ -514,23 +584,31 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
             ]
         events = rng.choice(options)
         rng.shuffle(events)
-        return {"events": events}
+        return Deal(tuple(events)).to_json()
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
-        outcome = rule_deal(_events(situation))
-        text = "; ".join(outcome.reasons)
-        return Solution(key={"ruling": outcome.ruling.value, "logical_way": yes_no(outcome.logical_way)},
-                        rules=outcome.rules or ("PG-6", "PG-8"),  # nothing applied: checked, play continues
-                        explanation=text[0].upper() + text[1:] + ".")
+        outcome = rule_deal(Deal.from_json(situation).events)
+        return Solution(
+            key={"ruling": outcome.ruling.value, "logical_way": yes_no(outcome.logical_way)},
+            rules=outcome.rules or ("PG-6", "PG-8"),  # nothing applied: checked, play continues
+            reasons=outcome.reasons,
+        )
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
-        cards = tuple(CardGroup(f"event_{index}", "Boxed card" if event["type"] == "boxed" else "Exposed card",
-                                (event["card"],))
-                      for index, event in enumerate(situation["events"]) if event["type"] in ("boxed", "exposed"))
+        events = Deal.from_json(situation).events
+        cards = tuple(
+            CardGroup(
+                f"event_{index}",
+                "Boxed card" if isinstance(event, BoxedCard) else "Exposed card",
+                (format_card(event.card),),
+            )
+            for index, event in enumerate(events)
+            if isinstance(event, (BoxedCard, ExposedCard))
+        )
         return Prompt(
             question=gettext_noop("What is your ruling, and must a hand now be set the logical way (the house way)?"),
             cards=cards,
-            facts=tuple((f"Event {index + 1}", _event_words(event)) for index, event in enumerate(situation["events"])),
+            facts=tuple((f"Event {index + 1}", _event_words(event)) for index, event in enumerate(events)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
@@ -540,53 +618,90 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "deal-procedure", dict(situation)
+        return "deal-procedure", Deal.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
         return {"ruling": answer["ruling"], "logical_way": yes_no(answer["logical_way"])}
 
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """Why the ruling chosen is not the call (its event did not happen, or a ruling that
+        comes first applies), and when a hand is (not) set the logical way."""
+        events = Deal.from_json(scenario.situation).events
+        outcome = rule_deal(events)
+        types = {event_json(event)["type"] for event in events}
+
+        def ruling(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            if yours not in {choice.value for choice in DealRuling}:
+                return None
+            mine, right = DealRuling(yours), DealRuling(due)
+            if right is DealRuling.MISDEAL:
+                why = "misdeal-first"
+            elif mine is DealRuling.MISDEAL:
+                why = "no-misdeal"
+            elif mine is DealRuling.CONTINUE:
+                why = "something-happened"
+            elif mine is DealRuling.CALL_SUPERVISOR:
+                why = "not-opened"
+            elif mine is DealRuling.REDELIVER:
+                why = "no-wrong-spots" if "wrong-spots" not in types else "supervisor-first"
+            else:
+                shown = "boxed" if mine is DealRuling.REPLACE_BOXED_CARD else "exposed"
+                why = (
+                    f"no-{shown}"
+                    if shown not in types
+                    else "supervisor-first"
+                    if right is DealRuling.CALL_SUPERVISOR
+                    else "redeliver-first"
+                )
+            return f"pg-deal-{why}", (words.ruling_not_due(mine, right, why), *outcome.reasons)
+
+        def logical(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]]:
+            return "pg-deal-logical-way", (words.logical_way_wrong(due == "yes"), *outcome.reasons)
+
+        return field_shapes(scenario.solution.key, answer, {"ruling": ruling, "logical_way": logical})
+
     def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def changed(change: str) -> NamedMistakeSolver:
             def solve(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-                events = [dict(event) for event in situation["events"]]
-                original = [dict(event) for event in events]
-                held = {event["card"] for event in events if "card" in event}
-                for event in events:
-                    if change == "ace" and event.get("card") and _is_big(parse_card(event["card"])):
-                        event["card"] = next(text for text in ("7C", "7D", "8C") if text not in held)
-                    elif change == "looked" and event["type"] == "wrong-spots" and event["players_looked"] >= 2:
-                        event["players_looked"] = 1
-                    elif change == "dealer" and event["type"] == "wrong-spots":
-                        event["looked_at_dealer_hand"] = False
-                    elif change == "nobody" and event["type"] == "wrong-spots" and event["players_looked"] == 1:
-                        event["players_looked"] = 0
-                    elif change == "swap" and event["type"] in ("boxed", "exposed"):
-                        event["type"] = "exposed" if event["type"] == "boxed" else "boxed"
-                return None if events == original else self.solve({"events": events}, rules).key
+                original = Deal.from_json(situation).events
+                held = {event.card for event in original if isinstance(event, (BoxedCard, ExposedCard))}
+                plain = next(card for card in map(parse_card, ("7C", "7D", "8C")) if card not in held)
+                events: list[DealEvent] = []
+                for event in original:
+                    if isinstance(event, (BoxedCard, ExposedCard)):
+                        if change == "ace" and _is_big(event.card):
+                            event = type(event)(plain)
+                        elif change == "swap":
+                            event = ExposedCard(event.card) if isinstance(event, BoxedCard) else BoxedCard(event.card)
+                    elif isinstance(event, WrongSpots):
+                        if change == "looked" and event.players_looked >= 2:
+                            event = dataclasses.replace(event, players_looked=1)
+                        elif change == "dealer":
+                            event = dataclasses.replace(event, looked_at_dealer_hand=False)
+                        elif change == "nobody" and event.players_looked == 1:
+                            event = dataclasses.replace(event, players_looked=0)
+                    events.append(event)
+                return None if tuple(events) == original else self.solve(Deal(tuple(events)).to_json(), rules).key
 
             return solve
 
         def one_card(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            shown = [event for event in situation["events"] if event["type"] in ("boxed", "exposed")]
+            events = Deal.from_json(situation).events
+            shown = [event for event in events if isinstance(event, (BoxedCard, ExposedCard))]
             if len(shown) < 2:
                 return None
-            rest = [event for event in situation["events"] if event not in shown[1:]]
-            return self.solve({"events": rest}, rules).key
+            rest = tuple(event for event in events if event not in shown[1:])
+            return self.solve(Deal(rest).to_json(), rules).key
 
         return (
-            NamedMistake("pg-ace-replaced", "a joker or an Ace boxed or exposed on the deal is a misdeal, not a "
-                         "replacement (PG-6a)", changed("ace")),
-            NamedMistake("pg-two-cards-replaced", "two or more cards boxed or exposed on the deal is a misdeal "
-                         "(PG-6b)", one_card),
-            NamedMistake("pg-two-looked-redelivered", "hands at the wrong spots with two or more players having "
-                         "looked is a misdeal, not a redelivery (PG-6c)", changed("looked")),
-            NamedMistake("pg-dealer-hand-seen", "hands at the wrong spots and a player looked at the player-dealer's "
-                         "hand: a misdeal (PG-6d)", changed("dealer")),
-            NamedMistake("pg-logical-way-forgotten", "when only one player looked at hands delivered to the wrong "
-                         "spots, that player's hand is played the logical way (PG-7)", changed("nobody")),
-            NamedMistake("pg-boxed-exposed-confused", "a boxed card is replaced at once by the next card; a card "
-                         "exposed on the deal is replaced after the deal by the first of the five left over (PG-8)",
-                         changed("swap")),
+            named("pg-ace-replaced", changed("ace")),
+            named("pg-two-cards-replaced", one_card),
+            named("pg-two-looked-redelivered", changed("looked")),
+            named("pg-dealer-hand-seen", changed("dealer")),
+            named("pg-logical-way-forgotten", changed("nobody")),
+            named("pg-boxed-exposed-confused", changed("swap")),
         )
 
 
@@ -611,8 +726,11 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
     general_label = gettext_noop("Settle the table")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
-        count = {Difficulty.EASY: rng.randint(2, 3), Difficulty.NORMAL: rng.randint(3, 5),
-                 Difficulty.HARD: rng.randint(4, 6)}[difficulty]
+        count = {
+            Difficulty.EASY: rng.randint(2, 3),
+            Difficulty.NORMAL: rng.randint(3, 5),
+            Difficulty.HARD: rng.randint(4, 6),
+        }[difficulty]
         positions = sorted(rng.sample(range(2, 8), count))
         action = read_dice(roll(rng), positions).action
         pack = Pack(rng, jokers=difficulty is not Difficulty.EASY)
@@ -620,7 +738,7 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
         banker = house_setting(banker_cards, rules)
         if difficulty is Difficulty.HARD and rng.random() < 0.1:
             banker = fouled_setting(rng, banker_cards, rules) or banker  # PG-17
-        hands: dict[str, JSON] = {}
+        hands: dict[int, TableHand] = {}
         for position in positions:
             cards = pack.deal(7)
             setting = house_setting(cards, rules)
@@ -629,9 +747,9 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
                 setting = other_setting(rng, cards, rules)
             elif difficulty is Difficulty.HARD and chance < 0.3:
                 setting = fouled_setting(rng, cards, rules) or setting
-            hands[str(position)] = {**setting_json(setting), "bet": format_money(draw_bet(rng, difficulty))}
+            hands[position] = TableHand(position, setting, draw_bet(rng, difficulty))
         order = payment_order(action, positions)
-        bets = [Decimal(hands[str(position)]["bet"]) for position in order]
+        bets = [hands[position].bet for position in order]
         total = sum(bets, ZERO)
         short = difficulty is Difficulty.HARD or (difficulty is Difficulty.NORMAL and rng.random() < 0.5)
         if short:  # the bank runs out mid-table: it covers k bets and part of the next
@@ -641,17 +759,23 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
             bank = sum(bets[:covered], ZERO) + part
         else:
             bank = (total / 100).to_integral_value(ROUND_CEILING) * 100 + 100 * rng.randint(0, 2)
-        return {"banker": setting_json(banker), "bank": format_money(bank), "action": action, "hands": hands}
+        return Table(banker, bank, action, tuple(hands.values())).to_json()
 
-    def _settle(self, situation: Mapping[str, JSON], rules: PaiGowRules, bank: Decimal | None = None,
-                action: int | None = None) -> TableSettlement:
-        hands = [TableHand(int(position), setting_of(hand), Decimal(hand["bet"]))
-                 for position, hand in situation["hands"].items()]
-        return settle_table(setting_of(situation["banker"]), Decimal(situation["bank"]) if bank is None else bank,
-                            situation["action"] if action is None else action, hands, rules)
+    def _settle(
+        self, situation: Mapping[str, JSON], rules: PaiGowRules, bank: Decimal | None = None, action: int | None = None
+    ) -> TableSettlement:
+        table = Table.from_json(situation)
+        return settle_table(
+            table.banker,
+            table.bank if bank is None else bank,
+            table.action if action is None else action,
+            list(table.hands),
+            rules,
+        )
 
-    def _key(self, situation: Mapping[str, JSON], rules: PaiGowRules, bank: Decimal | None = None,
-             action: int | None = None) -> dict[str, JSON]:
+    def _key(
+        self, situation: Mapping[str, JSON], rules: PaiGowRules, bank: Decimal | None = None, action: int | None = None
+    ) -> dict[str, JSON]:
         settlement = self._settle(situation, rules, bank, action)
         key: dict[str, JSON] = {_position_field(hand.position): format_money(hand.win) for hand in settlement.hands}
         key["banker_net"] = format_money(settlement.banker_net)
@@ -659,64 +783,125 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
 
     def solve(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Solution:
         settlement = self._settle(situation, rules)
-        words = [f"Paid and collected clockwise from the Action button at position {situation['action']}, each bet "
-                 f"in action up to what the bank of {situation['bank']} has left after the bets before it; the rest "
-                 "of a bet is returned (PG-1)"]
-        if settlement.banker_reset:
-            words.append(f"the player-dealer's fouled hand is set the house way ({settlement.banker}) (PG-17)")
-        for hand in settlement.hands:
-            returned = f", {format_money(hand.returned)} returned" if hand.returned else ""
-            words.append(f"position {hand.position}: {format_money(hand.covered)} of {format_money(hand.bet)} in "
-                         f"action{returned}, {hand.result.value}, net {format_money(hand.win)}")
-        net = f"the player-dealer nets {format_money(settlement.banker_net)}"
-        if settlement.banker_fee:
-            net += f" after its own collection fee of {format_money(settlement.banker_fee)} (PG-F)"
-        words.append(net)
-        text = "; ".join(words) + ". Copies go to the player-dealer (PG-C); a fouled hand forfeits (PG-12, PG-13)."
-        return Solution(key=self._key(situation, rules), rules=settlement.rules, explanation=text)
+        table = Table.from_json(situation)
+        reasons = words.with_every_rule(words.table_reasons(settlement, table.bank, table.action), settlement.rules)
+        return Solution(key=self._key(situation, rules), rules=settlement.rules, reasons=reasons)
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
-        groups = list(setting_groups("banker", "Player-dealer (position 1), as set", situation["banker"]))
-        facts = [("Player-dealer's bank", situation["bank"]), ("Action button", f"position {situation['action']}")]
-        for position in sorted(situation["hands"], key=int):
-            hand = situation["hands"][position]
-            groups.extend(setting_groups(f"position_{position}", f"Position {position}", hand))
-            facts.append((f"Position {position} bet", hand["bet"]))
+        table = Table.from_json(situation)
+        groups = list(setting_groups("banker", "Player-dealer (position 1), as set", table.banker))
+        facts = [("Player-dealer's bank", format_money(table.bank)), ("Action button", f"position {table.action}")]
+        for hand in sorted(table.hands, key=lambda hand: hand.position):
+            groups.extend(setting_groups(f"position_{hand.position}", f"Position {hand.position}", hand.setting))
+            facts.append((f"Position {hand.position} bet", format_money(hand.bet)))
         return Prompt(
             question="Settle the table: each player's net against the player-dealer (negative if collected, 0.00 "
-                     "for a push or a bet returned), and the player-dealer's net.",
+            "for a push or a bet returned), and the player-dealer's net.",
             cards=tuple(groups),
             facts=(*facts, *house_facts(rules, fee=True)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
-        positions = sorted(situation["hands"], key=int)
+        positions = sorted(hand.position for hand in Table.from_json(situation).hands)
         return (
-            *(AnswerField(_position_field(int(position)), f"Position {position}: net", FieldType.AMOUNT, signed=True)
-              for position in positions),
+            *(
+                AnswerField(_position_field(position), f"Position {position}: net", FieldType.AMOUNT, signed=True)
+                for position in positions
+            ),
             AnswerField("banker_net", gettext_noop("Player-dealer's net"), FieldType.AMOUNT, signed=True),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
-        return "table", dict(situation)
+        return "table", Table.from_json(situation).to_json()
 
     def key_from_door(self, answer: Mapping[str, JSON]) -> Mapping[str, JSON]:
-        key: dict[str, JSON] = {_position_field(int(position)): hand["win"]
-                                for position, hand in answer["hands"].items()}
+        key: dict[str, JSON] = {
+            _position_field(int(position)): hand["win"] for position, hand in answer["hands"].items()
+        }
         key["banker_net"] = answer["banker_net"]
         return key
 
-    def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
-        def total(situation: Mapping[str, JSON]) -> Decimal:
-            return sum((Decimal(hand["bet"]) for hand in situation["hands"].values()), ZERO)
+    def shapes(
+        self, scenario: Scenario, answer: Mapping[str, JSON], rules: PaiGowRules
+    ) -> tuple[str, tuple[Reason, ...]] | None:
+        """A position's net made the wrong way (the wrong sign or twice it, the whole bet where
+        the bank covered part, the result and the fee), the player-dealer's net against the
+        players' nets."""
+        settlement = self._settle(scenario.situation, rules)
+        shapes: dict[str, FieldShape] = {}
+        for hand in settlement.hands:
+            shapes[_position_field(hand.position)] = self._hand_shape(scenario, hand, settlement, rules)
+        players = -sum((hand.win for hand in settlement.hands), ZERO)
 
+        def banker(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            generic = amount_shape(scenario.fields, "banker_net", yours, due)
+            if generic is not None:
+                return generic
+            fee = settlement.banker_fee
+            why = words.banker_net_due(settlement.banker_net, players, fee)
+            mine = Decimal(str(yours))
+            left_out = [hand for hand in settlement.hands if hand.win and mine == settlement.banker_net + hand.win]
+            if left_out:
+                hand = left_out[0]
+                return "pg-banker-position-left-out", (
+                    words.banker_position_left_out(hand.position, hand.win, settlement.banker_net),
+                    why,
+                )
+            chip = one_chip(mine, settlement.banker_net)
+            if chip is not None:
+                return (
+                    "pg-chip-over" if abs(mine) > abs(settlement.banker_net) else "pg-chip-short",
+                    (words.chip_off(mine, settlement.banker_net, chip), why),
+                )
+            return "pg-banker-net", (why,)
+
+        shapes["banker_net"] = banker
+        return field_shapes(scenario.solution.key, answer, shapes)
+
+    @staticmethod
+    def _hand_shape(
+        scenario: Scenario, hand: HandSettlement, settlement: TableSettlement, rules: PaiGowRules
+    ) -> FieldShape:
+        name = _position_field(hand.position)
+
+        def shape(yours: JSON, due: JSON) -> tuple[str, tuple[Reason, ...]] | None:
+            generic = amount_shape(scenario.fields, name, yours, due)
+            if generic is not None:
+                return generic
+            mine = Decimal(str(yours))
+            if hand.covered < hand.bet and mine == Decimal(_net(hand.result, hand.bet, rules)):
+                return "pg-uncovered-part", (words.uncovered_part(hand.position, hand.covered, hand.bet, hand.win),)
+            fee = hand.showdown.fee
+            if fee and mine == hand.win + fee:
+                return "pg-fee-left-out", (words.fee_missing(fee, hand.win),)
+            why = words.net_due(hand.result, hand.covered, fee, hand.win)
+            others = [
+                other.position for other in settlement.hands if other.position != hand.position and other.win == mine
+            ]
+            if others:
+                return "pg-other-position-net", (
+                    words.other_position_net(hand.position, mine, others[0], hand.win),
+                    why,
+                )
+            chip = one_chip(mine, hand.win)
+            if chip is not None:
+                return (
+                    "pg-chip-over" if abs(mine) > abs(hand.win) else "pg-chip-short",
+                    (words.chip_off(mine, hand.win, chip, hand.position), why),
+                )
+            return "pg-position-net", (why,)
+
+        return shape
+
+    def mistakes(self, rules: PaiGowRules) -> Sequence[NamedMistake]:
         def uncovered(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            bets = total(situation)
-            return None if Decimal(situation["bank"]) >= bets else self._key(situation, rules, bank=bets)
+            table = Table.from_json(situation)
+            return None if table.bank >= table.total else self._key(situation, rules, bank=table.total)
 
         def wrong_order(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
-            first = min(int(position) for position in situation["hands"])
-            if Decimal(situation["bank"]) >= total(situation) or first == situation["action"]:
+            table = Table.from_json(situation)
+            first = min(hand.position for hand in table.hands)
+            if table.bank >= table.total or first == table.action:
                 return None  # with every bet covered the order changes nothing
             return self._key(situation, rules, action=first)
 
@@ -726,12 +911,9 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
             return self._key(situation, dataclasses.replace(rules, collection_fee=Decimal("0.00")))
 
         return (
-            NamedMistake("pg-uncovered-settled", "the part of a bet the bank cannot cover is returned, not paid or "
-                         "collected: the bank covers the bets in order from the Action button (PG-1)", uncovered),
-            NamedMistake("pg-table-order", "the table is paid and collected clockwise from the Action button, not "
-                         "from the first seat (PG-1)", wrong_order),
-            NamedMistake("pg-fee-forgotten", f"the collection fee of {fee_words(rules)} is taken on every hand in "
-                         "action, the player-dealer's too (PG-F)", fee_forgotten),
+            named("pg-uncovered-settled", uncovered),
+            named("pg-table-order", wrong_order),
+            NamedMistake("pg-fee-forgotten", words.mistake("pg-table-fee-forgotten", fee=rules.fee), fee_forgotten),
         )
 
 

@@ -28,19 +28,22 @@ from drills.kinds.base import (
     FieldType,
     NamedMistake,
     Prompt,
+    Scenario,
     Solution,
 )
 from drills.kinds.messages import gettext_noop
 from games.blackjack.deal import shuffled_shoe
-from games.blackjack.dealer import dealer_action, dealer_action_reason, dealer_must_hit, verify_dealer_hand
+from games.blackjack.dealer import DealerAction, dealer_action, dealer_must_hit, verify_dealer_hand
 from games.blackjack.errors import SituationError
 from games.blackjack.hand import card_value, hand_value
 from games.blackjack.rules import TwentyOneRules
 from games.blackjack.settle import PlayerHand
+from games.blackjack.words import dealer_reason, hard_17_with_ace, soft_17_confusion
 from games.cards import Card, Rank, format_cards, parse_standard_card
 from games.money import format_money
 from games.players import twenty_one as players
 from games.players.twenty_one import TwentyOnePlayer
+from games.reasons import Reason
 
 R = TypeVar("R", bound=TwentyOneRules)
 
@@ -239,6 +242,10 @@ def _natural_dealer_hand(pile: DrawPile, rng: random.Random, rules: TwentyOneRul
             return rng.choice(candidates)
 
 
+DEALER_LABELS = {DealerAction.HIT: gettext_noop("Hit"), DealerAction.STAND: gettext_noop("Stand")}
+DEALER_CHOICES = tuple((action.value, DEALER_LABELS[action]) for action in DealerAction)
+"""The dealer's choices, from the engine's enum."""
+
 BLACKJACK_SETTLE_FAMILIES = (
     Family("dealer-blackjack", "Dealer blackjack: only the original bet lost", ("BJ-O",)),
     Family("split", "Split hands", ("BJ-S1", "BJ-S2", "BJ-S3", "BJ-S4")),
@@ -277,7 +284,7 @@ class DealerActionKind(DrillKind[R]):
         cards = cards_of(situation["cards"])
         ruled = dealer_action(cards, rules)
         return Solution(key={"action": ruled.value.value}, rules=ruled.rule_ids,
-                        explanation=dealer_action_reason(cards, rules))
+                        reasons=(dealer_reason(cards, rules),))
 
     def prompt(self, situation: Mapping[str, JSON], rules: R) -> Prompt:
         soft = "hits soft 17" if rules.dealer_hits_soft_17 else "stands on all 17s, soft 17 included"
@@ -288,8 +295,7 @@ class DealerActionKind(DrillKind[R]):
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: R) -> tuple[AnswerField, ...]:
-        choices = (("hit", gettext_noop("Hit")), ("stand", gettext_noop("Stand")))
-        return (AnswerField("action", gettext_noop("Dealer"), FieldType.CHOICE, choices=choices),)
+        return (AnswerField("action", gettext_noop("Dealer"), FieldType.CHOICE, choices=DEALER_CHOICES),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "dealer-action", {"cards": situation["cards"]}
@@ -298,8 +304,6 @@ class DealerActionKind(DrillKind[R]):
         return {"action": answer["action"]}
 
     def mistakes(self, rules: R) -> Sequence[NamedMistake]:
-        draws = rules.IDS.dealer_draws
-
         def other_soft_17_rule(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
             wrong = dataclasses.replace(rules, dealer_hits_soft_17=not rules.dealer_hits_soft_17)
             return {"action": dealer_action(cards_of(situation["cards"]), wrong).value.value}
@@ -310,20 +314,19 @@ class DealerActionKind(DrillKind[R]):
             if value.size < 2 or value.bust or not any(card.rank is Rank.ACE for card in cards):
                 return None
             hits = dealer_must_hit(dataclasses.replace(value, soft=True), rules)
-            return {"action": "hit" if hits else "stand"}
+            return {"action": (DealerAction.HIT if hits else DealerAction.STAND).value}
 
-        if rules.dealer_hits_soft_17:
-            soft_message = (f"this house's dealer hits soft 17 ({draws}): you played it as in a game where the "
-                            "dealer stands on all 17s")
-        else:
-            soft_message = (f"this house's dealer stands on all 17s, soft 17 included ({draws}): you hit it as in a "
-                            "hit-soft-17 game")
         return (
-            NamedMistake("dealer-soft-17-rule", soft_message, other_soft_17_rule),
-            NamedMistake(
-                "dealer-hard-17-with-ace-as-soft",
-                f"an Ace makes a hand soft only while it can count 11: this 17 is hard and the dealer stands "
-                f"({draws}, {rules.IDS.values})",
-                ace_always_soft,
-            ),
+            NamedMistake("dealer-soft-17-rule", soft_17_confusion(rules), other_soft_17_rule),
+            NamedMistake("dealer-hard-17-with-ace-as-soft", hard_17_with_ace(rules), ace_always_soft),
         )
+
+    def shapes(self, scenario: Scenario, answer: Mapping[str, JSON],
+               rules: R) -> tuple[str, tuple[Reason, ...]] | None:
+        """The other choice: why the dealer must draw (below 17, soft 17 where the house hits
+        it, one card) or must stand (17 or more, bust), from the engine."""
+        due = scenario.solution.key["action"]
+        if answer.get("action") == due:
+            return None
+        reason = dealer_reason(cards_of(scenario.situation["cards"]), rules)
+        return f"dealer-must-{due}", (reason,)

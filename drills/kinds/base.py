@@ -32,7 +32,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games import ENGINE_VERSION
-from games.cards import AnyCard, Card, Joker, parse_card
+from games.cards import AnyCard, Card, Joker, format_card_symbol, parse_card
 from games.errors import CardNotationError, GameError, MoneyError
 from games.house_rules import HouseRules
 from games.money import format_money, parse_money, parse_signed_money
@@ -69,6 +69,25 @@ class AnswerField:
     low: int | None = None  # INTEGER bounds
     high: int | None = None
     signed: bool = False  # AMOUNT: a net result that may be negative ("-20.00")
+
+    def display(self, value: JSON) -> str:
+        """An answer to this field as a person reads it: a choice by its label, cards with
+        their suit symbols (``T♦ T♠``), nothing for no answer.
+
+        >>> AnswerField("when", "When", FieldType.CHOICE, choices=(("waits", "It waits"),)).display("waits")
+        'It waits'
+        >>> AnswerField("front", "Front", FieldType.CARDS, count=2).display(["TD", "JK"])
+        'T♦ joker'
+        """
+        if value is None or value == "":
+            return ""
+        if self.type is FieldType.CHOICE:
+            return dict(self.choices).get(str(value), str(value))
+        if self.type is FieldType.CARDS and isinstance(value, list):
+            return " ".join(_card_words(item) for item in value)
+        if isinstance(value, list):
+            return " ".join(str(item) for item in value)
+        return str(value)
 
     def to_json(self) -> dict[str, JSON]:
         data: dict[str, JSON] = {"name": self.name, "label": self.label, "type": self.type.value}
@@ -210,8 +229,9 @@ class Grade:
 
     @property
     def specific(self) -> bool:
-        """Whether a wrong answer got a named diagnosis, not just "this differs"."""
-        return bool(self.mistake_code) and self.mistake_code != ANSWER_DIFFERS
+        """Whether a wrong answer got a named diagnosis (a cause: the wrong rule, ratio, sign,
+        seat...), not just what differs, however well worked out (:data:`WORKED_DIFFERENCES`)."""
+        return bool(self.mistake_code) and self.mistake_code not in WORKED_DIFFERENCES
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -229,6 +249,31 @@ class Grade:
 ANSWER_DIFFERS = "answer-differs"
 """The diagnosis code of a wrong answer that no named mistake or shape explains: the grade
 still says what differs (field by field) and why (the explanation)."""
+
+
+WORKED_DIFFERENCES = frozenset(
+    {
+        ANSWER_DIFFERS,
+        # The right rule with the sums shown (yours against the engine's working), no cause named.
+        "bj-miscounted",
+        "bj-payout-arithmetic",
+        "bj-wrong-amount",
+        "js-switch-miscounted",
+        "net-miscounted",
+        "side-bet-miscounted",
+        "ou-miscounted",
+        "ou-bonus-amount",
+        "ou-net-not-antes",
+        "pg-dice-miscounted",
+        "pg-position-net",
+        "pg-showdown-net",
+        "pg-house-way-other-setting",
+        "pg-banker-net",
+        "off-by-one",  # "count the cards again": true, but no cause
+    }
+)
+"""Diagnosis codes that say what differs and why, with the working, but name no mistake: the
+measurement (:mod:`drills.kinds.diagnosis`) does not count them as specific."""
 
 
 class AnswerError(ValueError):
@@ -403,6 +448,25 @@ class DrillKind(ABC, Generic[RulesT]):
             reasons=scenario.solution.reasons,
             diagnosis=diagnosis,
         )
+
+
+def _card_words(token: JSON) -> str:
+    """One card of an answer with its suit symbol; a token that is no card stays as typed."""
+    try:
+        return format_card_symbol(parse_card(token))
+    except CardNotationError:
+        return str(token)
+
+
+def display_answer(fields: Sequence[AnswerField], name: str, value: JSON) -> str:
+    """The answer ``value`` to the field called ``name`` as a person reads it (a field the
+    scenario no longer has shows the value as stored)."""
+    for answer_field in fields:
+        if answer_field.name == name:
+            return answer_field.display(value)
+    if isinstance(value, list):
+        return " ".join(str(item) for item in value)
+    return "" if value is None else str(value)
 
 
 def _matches(answer: Mapping[str, JSON], wrong_key: Mapping[str, JSON]) -> bool:

@@ -166,6 +166,7 @@ class KindShare:
     specific: int = 0
     by_source: dict[str, list[int]] = field(default_factory=dict)  # source -> [specific, total]
     undiagnosed: list[tuple[int, str, dict[str, JSON]]] = field(default_factory=list)  # (seed, source, answer)
+    codes: dict[str, int] = field(default_factory=dict)  # diagnosis code -> answers that got it
 
     @property
     def share(self) -> Decimal:
@@ -210,10 +211,10 @@ def _wrong_value(answer_field: AnswerField, due: JSON, rng: random.Random, group
         right = Decimal(str(due))
         step = rng.choice((Decimal("0.50"), Decimal("1"), Decimal("5"), Decimal("10")))
         factor = rng.choice((Decimal("1.5"), Decimal("2"), Decimal("0.5"), None, None))
-        value = right * factor if factor is not None else right + step * rng.choice((-1, 1))
-        if value < 0 and not answer_field.signed:
-            value = right + step
-        return f"{value.quantize(Decimal('0.01'))}"
+        amount = right * factor if factor is not None else right + step * rng.choice((-1, 1))
+        if amount < 0 and not answer_field.signed:
+            amount = right + step
+        return f"{amount.quantize(Decimal('0.01'))}"
     if answer_field.type is FieldType.CARDS:
         cards = list(groups.get(answer_field.source, ()))
         if answer_field.count is None or len(cards) <= answer_field.count:
@@ -254,6 +255,7 @@ def measure_kind(
                 if grade.correct:
                     continue
                 result.count(source, grade.specific)
+                result.codes[grade.mistake_code] = result.codes.get(grade.mistake_code, 0) + 1
                 if not grade.specific and len(result.undiagnosed) < 20:
                     result.undiagnosed.append((seed, source, answer))
     return result

@@ -1,4 +1,4 @@
-""""What changed" drills: the situations where a game's old and new house rules disagree.
+""" "What changed" drills: the situations where a game's old and new house rules disagree.
 
 When a property adopts a new version of a game's rule set, or a trainee moves to another
 property, the trainee is assigned the game's "what changed" kind
@@ -52,15 +52,17 @@ from drills.kinds.base import (
     Solution,
     register,
 )
-from drills.kinds.messages import gettext_noop
+from drills.kinds.diagnosis import _shown as shown  # one way to show a value (diagnosis.py)
 from games.errors import GameError
 from games.house_rules import HouseRules
+from games.reasons import Reason, Term, explain, gettext_noop
 
 NOT_ASSIGNED = (
     "nothing has changed for you in this game: this drill is assigned when your property adopts new house "
     "rules or you move to another property"
 )
 OLD_RULES_MISTAKE = "what-changed-old-rules"
+OLD_RULES_PART = "what-changed-old-rules-in-part"
 
 
 def families_of(game: str) -> tuple[Family, ...]:
@@ -111,19 +113,31 @@ class WhatChangedKind(DrillKind[RuleChange]):
             raise GameError("the engine refuses this situation under the old or the new rules")
         fields = difference.base_kind().fields(inner, rules.new)
         new_key = dict(found.new.key)
-        if found.old is None:
-            before = f"under the old rules this could not happen: {found.old_refusal}"
-            now = answer_words(fields, new_key)
-        else:
-            changed = [name for name in new_key if found.old.key.get(name) != new_key[name]]
-            before = f"under the old rules this was {answer_words(fields, found.old.key, changed or None)}"
-            now = answer_words(fields, new_key, changed or None)
         moved = contributing(difference, inner, rules)
-        text = (f"What changed: {_changes_text(moved, rules)}. {before[0].upper()}{before[1:]}; "
-                f"now it is {now}. {found.new.explanation}")
+        said = [Reason.of(d.rule_id, gettext_noop("What changed: {change}."), change=d.describe(rules)) for d in moved]
+        if found.old is None:
+            said.append(
+                Reason.of(
+                    "",
+                    gettext_noop("Under the old rules this could not happen: {refusal}; now it is {now}."),
+                    refusal=found.old_refusal,
+                    now=answer_words(fields, new_key),
+                )
+            )
+        else:
+            changed = [name for name in new_key if found.old.key.get(name) != new_key[name]] or None
+            said.append(
+                Reason.of(
+                    "",
+                    gettext_noop("Under the old rules this was {before}; now it is {now}."),
+                    before=answer_words(fields, found.old.key, changed),
+                    now=answer_words(fields, new_key, changed),
+                )
+            )
+        why = found.new.reasons or (Reason("", found.new.explanation),)
         ids = [d.rule_id for d in moved]
         cited = (*ids, *(rule for rule in found.new.rules if rule not in ids))
-        return Solution(key=new_key, rules=cited, explanation=text, family=difference.family)
+        return Solution(key=new_key, rules=cited, reasons=(*said, *why), family=difference.family)
 
     def prompt(self, situation: Mapping[str, JSON], rules: RuleChange) -> Prompt:
         difference = self.difference(situation, rules)
@@ -131,8 +145,10 @@ class WhatChangedKind(DrillKind[RuleChange]):
         return Prompt(
             question=f"The house rules changed. Answer under the new rules: {base.question}",
             cards=base.cards,
-            facts=(("What changed", _changes_text(contributing(difference, self._inner(situation), rules), rules)),
-                   *base.facts),
+            facts=(
+                ("What changed", _changes_text(contributing(difference, self._inner(situation), rules), rules)),
+                *base.facts,
+            ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: RuleChange) -> tuple[AnswerField, ...]:
@@ -147,23 +163,63 @@ class WhatChangedKind(DrillKind[RuleChange]):
         if found is None:
             raise GameError("the engine refuses this situation under the old or the new rules")
         graded = base.grade(inner_scenario(base, inner, rules.new, found.new), answer, rules.new)
-        graded = dataclasses.replace(graded, explanation=scenario.solution.explanation, rules=scenario.solution.rules,
-                                     expected=dict(scenario.solution.key))
+        graded = dataclasses.replace(
+            graded,
+            explanation=scenario.solution.explanation,
+            rules=scenario.solution.rules,
+            expected=dict(scenario.solution.key),
+        )
         if graded.correct or found.old is None:
             return graded
+        moved = contributing(difference, inner, rules)
         if base.grade(inner_scenario(base, inner, rules.old, found.old), answer, rules.old).correct:
-            changed = _changes_text(contributing(difference, inner, rules), rules)
-            return dataclasses.replace(graded, mistake_code=OLD_RULES_MISTAKE,
-                                       mistake=f"that was the answer under the old rules: {changed}")
-        return graded
+            reasons = tuple(_old_rules_reason(d, rules) for d in moved)
+            return dataclasses.replace(
+                graded, mistake_code=OLD_RULES_MISTAKE, mistake=explain(reasons), diagnosis=reasons
+            )
+        fields = {answer_field.name: answer_field for answer_field in scenario.fields}
+        old_fields = [
+            name
+            for name, value in found.old.key.items()
+            if name in fields and value != found.new.key.get(name) and answer.get(name) == value
+        ]
+        if not old_fields:
+            return graded
+        # Some fields as the old rules had them: name those, then what is wrong with the others.
+        said = tuple(_old_field_reason(fields[name], answer.get(name), moved[0], rules) for name in old_fields)
+        others = dict(answer) | {name: found.new.key[name] for name in old_fields}
+        rest = base.grade(inner_scenario(base, inner, rules.new, found.new), others, rules.new).diagnosis
+        return dataclasses.replace(
+            graded, mistake_code=OLD_RULES_PART, mistake=explain((*said, *rest)), diagnosis=(*said, *rest)
+        )
 
     def mistakes(self, rules: RuleChange) -> Sequence[NamedMistake]:
         def old_rules(situation: Mapping[str, JSON]) -> Mapping[str, JSON] | None:
             found = answers(self.difference(situation, rules), self._inner(situation), rules)
             return None if found is None or found.old is None else found.old.key
 
-        return (NamedMistake(OLD_RULES_MISTAKE, "that was the answer under the old rules: the house rules changed",
-                             old_rules),)
+        return (NamedMistake(OLD_RULES_MISTAKE, OLD_RULES_CHANGED, old_rules),)
+
+
+OLD_RULES_CHANGED = Reason.of("", gettext_noop("That was the answer under the old rules: the house rules changed."))
+
+
+def _old_rules_reason(difference: Difference, rules: RuleChange) -> Reason:
+    return Reason.of(
+        difference.rule_id,
+        gettext_noop("That was the answer under the old rules: {change}."),
+        change=difference.describe(rules),
+    )
+
+
+def _old_field_reason(answer_field: AnswerField, yours: JSON, difference: Difference, rules: RuleChange) -> Reason:
+    return Reason.of(
+        difference.rule_id,
+        gettext_noop("{field}: {yours} was right under the old rules: {change}."),
+        field=Term(answer_field.label),
+        yours=shown(answer_field, yours),
+        change=difference.describe(rules),
+    )
 
 
 def _changes_text(differences: Sequence[Difference], rules: RuleChange) -> str:
@@ -173,24 +229,30 @@ def _changes_text(differences: Sequence[Difference], rules: RuleChange) -> str:
 class BlackjackWhatChanged(WhatChangedKind):
     slug = "bj-what-changed"
     game = "blackjack"
-    description = ("Your Blackjack rules changed: the hands, payouts and options where the new rules give another "
-                   "answer than the old (blackjack pays, soft 17, insurance, doubles and splits).")
+    description = (
+        "Your Blackjack rules changed: the hands, payouts and options where the new rules give another "
+        "answer than the old (blackjack pays, soft 17, insurance, doubles and splits)."
+    )
     families = families_of("blackjack")
 
 
 class JackSwitchWhatChanged(WhatChangedKind):
     slug = "js-what-changed"
     game = "jack-switch"
-    description = ("Your Jack Switch rules changed: where the new rules give another answer (blackjack pays, soft 17, "
-                   "Super Match and pair bonus tables, bonus limits).")
+    description = (
+        "Your Jack Switch rules changed: where the new rules give another answer (blackjack pays, soft 17, "
+        "Super Match and pair bonus tables, bonus limits)."
+    )
     families = families_of("jack-switch")
 
 
 class PaiGowWhatChanged(WhatChangedKind):
     slug = "pg-what-changed"
     game = "pai-gow"
-    description = ("Your Pai Gow rules changed: hands the new house way sets differently, and showdowns the new fee "
-                   "or straight ranking settles differently.")
+    description = (
+        "Your Pai Gow rules changed: hands the new house way sets differently, and showdowns the new fee "
+        "or straight ranking settles differently."
+    )
     families = families_of("pai-gow")
 
 
@@ -202,7 +264,10 @@ class OverUnderWhatChanged(WhatChangedKind):
 
 
 KINDS: tuple[WhatChangedKind, ...] = (
-    BlackjackWhatChanged(), JackSwitchWhatChanged(), PaiGowWhatChanged(), OverUnderWhatChanged(),
+    BlackjackWhatChanged(),
+    JackSwitchWhatChanged(),
+    PaiGowWhatChanged(),
+    OverUnderWhatChanged(),
 )
 for _kind in KINDS:
     register(_kind)

@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 from drills import access
 from drills.exams.models import Certificate
 from drills.kinds.base import GENERAL_FAMILY, Difficulty, DrillKind, Scenario, UnknownKindError, get_kind
+from drills.labels import percent_of, whole_percent
 from drills.learning.memory import FIELDS, Memory
 from drills.learning.models import (
     DEFAULT_DUE_SOON_DAYS,
@@ -172,15 +173,15 @@ class FamilyMemory:
 
     @property
     def recall_now_percent(self) -> int | None:
-        return None if self.recall_now is None else round(100 * self.recall_now)
+        return None if self.recall_now is None else whole_percent(100 * self.recall_now)
 
     @property
     def recall_then_percent(self) -> int | None:
-        return None if self.recall_then is None else round(100 * self.recall_then)
+        return None if self.recall_then is None else whole_percent(100 * self.recall_then)
 
     @property
     def miss_percent(self) -> int:
-        return round(100 * self.memory.misses / self.memory.answers) if self.memory.answers else 0
+        return percent_of(self.memory.misses, self.memory.answers)
 
 
 def forecast_horizon(now: dt.datetime) -> dt.datetime:
@@ -387,7 +388,7 @@ class AssigneeProgress:
 
     @property
     def percent(self) -> int:
-        return round(100 * self.done / self.total) if self.total else 0
+        return percent_of(self.done, self.total)
 
 
 @dataclass

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_http_methods
 from drills import access
 from drills.access import visible_trainees
 from drills.exams.models import Certificate
+from drills.labels import whole_percent
 from drills.learning import selectors, services
 from drills.learning.forms import AssignmentForm, RevokeForm
 from drills.learning.models import CertificateEvent
@@ -90,7 +91,7 @@ def trainee_memory_context(trainee: User) -> dict[str, Any]:
     return {
         "memories": memories,
         "forecast_day": selectors.forecast_horizon(now),
-        "desired_retention_percent": round(100 * settings.desired_retention),
+        "desired_retention_percent": whole_percent(100 * settings.desired_retention),
     }
 
 

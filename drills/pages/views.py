@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -17,8 +15,8 @@ from drills.exams.selectors import certification_rows
 from drills.models import RuleSet
 from drills.pages.guards import property_staff_only, signed_in
 from drills.pages.nav import STAFF, audience, url_if_exists
+from drills.rule_versions.selectors import SettingLine, setting_lines
 from games.errors import RuleSetError
-from games.registry import default_rules
 
 _user = signed_in
 
@@ -74,33 +72,15 @@ def rule_set_list(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/rule_sets.html", {"rule_sets": selectors.visible_rule_sets(_user(request))})
 
 
-@dataclass(frozen=True)
-class SettingRow:
-    name: str
-    value: str
-    default: str
-    set_here: bool
-
-
-def _json(value: object) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False)
-
-
 @staff_required
 def rule_set_detail(request: HttpRequest, slug: str) -> HttpResponse:
     rule_set: RuleSet = get_object_or_404(selectors.visible_rule_sets(_user(request)), slug=slug)
-    rows: list[SettingRow] = []
+    rows: list[SettingLine] = []
     error = None
     try:
-        effective = rule_set.effective_values()
+        rows = setting_lines(rule_set.game, rule_set.values)
     except RuleSetError as exc:
         error = str(exc)
-    else:
-        defaults = default_rules(rule_set.game).to_mapping()
-        rows = [
-            SettingRow(name, _json(value), _json(defaults[name]), name in rule_set.values)
-            for name, value in effective.items()
-        ]
     return render(request, "pages/rule_set.html", {"rule_set": rule_set, "rows": rows, "error": error})
 
 

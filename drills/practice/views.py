@@ -17,7 +17,15 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
-from drills.kinds.base import AnswerError, Difficulty, FieldType, Scenario, UnknownKindError, get_kind
+from drills.kinds.base import (
+    AnswerError,
+    Difficulty,
+    FieldType,
+    Scenario,
+    UnknownKindError,
+    display_answer,
+    get_kind,
+)
 from drills.kinds.what_changed import is_change_kind
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario
 from drills.practice import selectors, services
@@ -142,25 +150,19 @@ def _field_views(scenario: Scenario, values: dict[str, Any]) -> list[dict[str, A
     return views
 
 
-def _display(value: Any) -> str:
-    if isinstance(value, list):
-        return " ".join(str(item) for item in value)
-    return "" if value is None else str(value)
-
-
 def _attempt_grade(attempt: Attempt, scenario: Scenario) -> dict[str, Any]:
     """What the feedback shows, from the saved attempt (the first answer stands); while the
     attempt is not graded yet, the saved answer and "being graded"."""
     expected = attempt.expected or {}
     labels = {f.name: f.label for f in scenario.fields}
     if attempt.status == AttemptStatus.RECEIVED:
-        answer_rows = [{"label": f.label, "yours": _display(attempt.answer.get(f.name))} for f in scenario.fields]
+        answer_rows = [{"label": f.label, "yours": f.display(attempt.answer.get(f.name))} for f in scenario.fields]
         return {"grading": True, "answer_rows": answer_rows, "seconds": f"{attempt.time_taken_ms / 1000:.1f}"}
     rows = [
         {
             "label": labels.get(name, name),
-            "yours": _display(attempt.answer.get(name)),
-            "expected": _display(value),
+            "yours": display_answer(scenario.fields, name, attempt.answer.get(name)),
+            "expected": display_answer(scenario.fields, name, value),
             "right": attempt.answer.get(name) == value,
         }
         for name, value in expected.items()

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from django.template.defaultfilters import truncatechars
 from django.utils.safestring import SafeString, mark_safe
 
+from drills.labels import percent_of
 from drills.progress.stats import Mastery
 
 
@@ -129,8 +130,8 @@ def accuracy_line(
         percent = 100 * right / answers
         x, y = round(left + index * step, 1), y_of(percent)
         current.append(f"{x},{y}")
-        points.append(Point(x, y, f"{day.isoformat()}: {round(percent)} % right of {answers}"))
-        rows.append((day.isoformat(), f"{round(percent)} %", str(answers)))
+        points.append(Point(x, y, f"{day.isoformat()}: {percent_of(right, answers)} % right of {answers}"))
+        rows.append((day.isoformat(), f"{percent_of(right, answers)} %", str(answers)))
     if current:
         segments.append(" ".join(current))
     y_ticks = tuple(Tick(y_of(p), f"{p} %") for p in (0, 50, 100))
@@ -307,7 +308,7 @@ def _cell_words(item: Mastery) -> tuple[str, str, str, str]:
     ``cell_sentence`` and ``cell_summary`` with the figures worked out once."""
     if item.answers == 0:
         return item.level.value, "–", "not started", "not started"
-    percent, seconds, label = round(100 * item.correct / item.answers), item.median_seconds, item.level.label
+    percent, seconds, label = percent_of(item.correct, item.answers), item.median_seconds, item.level.label
     return (
         item.level.value,
         "✓" if item.mastered else str(percent),

@@ -17,7 +17,9 @@ from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
 
+from drills.exams.selectors import CertificationStatus
 from drills.progress.charts import Heatmap, truncated
+from drills.progress.stats import Level
 
 
 def heatmap_rows(heat: Heatmap) -> SafeString:
@@ -50,6 +52,32 @@ def heatmap_columns(heat: Heatmap) -> SafeString:
     )
 
 
+def heatmap_list(heat: Heatmap) -> SafeString:
+    """The heatmap for a phone, where 24 columns do not fit: a trainee each (name, skills
+    mastered), then the skills they have started as keys in the heatmap's colours, in the
+    heatmap's order, each opening the trainee's skill; the skills not started are counted."""
+    titles = [title for _x, title in heat.columns]
+    parts: list[str] = []
+    for row in heat.rows:
+        started = [(title, cell) for title, cell in zip(titles, row.cells, strict=True) if cell.level != Level.NONE]
+        parts.append(
+            f'<li class="heat-trainee"><p><a href="{escape(row.url)}">{escape(row.label)}</a>'
+            f' <span class="hint">{row.mastered} of {len(titles)} mastered</span></p>'
+        )
+        if started:
+            parts.append('<ul class="heat-skills">')
+            parts.extend(
+                f'<li><a class="key lv-{cell.level}" href="{escape(cell.url)}" title="{escape(cell.title)}">'
+                f"<b>{cell.text}</b> {escape(title)}</a></li>"
+                for title, cell in started
+            )
+            parts.append("</ul>")
+        if len(started) < len(titles):
+            parts.append(f'<p class="hint">Not started: {len(titles) - len(started)} of {len(titles)} skills</p>')
+        parts.append("</li>")
+    return mark_safe("".join(parts))  # every name, title and URL is escaped; levels and figures need none
+
+
 def _escaped(memo: dict[str, str], summary: str) -> str:
     memo[summary] = cell = f"<td>{escape(summary)}</td>"
     return cell
@@ -69,9 +97,6 @@ def mastery_table_rows(heat: Heatmap) -> SafeString:
     )
 
 
-STATUS_LABELS = {"not-attempted": "Not attempted", "in-progress": "In progress"}  # else the word, capitalised
-
-
 def certification_rows(rows: Sequence[tuple[str, str, Sequence[str]]]) -> SafeString:
     """Certification table rows: (trainee's name, their page, a status per game). A status
     is one of a few words: each word's cell is made once."""
@@ -80,7 +105,7 @@ def certification_rows(rows: Sequence[tuple[str, str, Sequence[str]]]) -> SafeSt
         for status in statuses:
             if status not in cells:
                 word = str(status)
-                label = STATUS_LABELS.get(word) or word[:1].upper() + word[1:]
+                label = CertificationStatus(word).label
                 cells[status] = f'<td class="cert cert-{escape(word)}">{escape(label)}</td>'
     return mark_safe(  # every value is escaped
         "".join(

@@ -21,6 +21,7 @@ from django.utils.translation import gettext, ngettext
 from drills import access
 from drills.access import visible_teams, visible_trainees
 from drills.kinds.base import all_kinds
+from drills.labels import percent_of, whole_percent
 from drills.models import Attempt, DrillScenario, Property, RuleSet, Team, User
 from drills.progress.models import DailyTally, KindTarget, SkillRollup, TrainingPolicy
 from drills.progress.rollup import WINDOW_FIELDS, window_figures
@@ -313,6 +314,7 @@ class TeamRow:
     trainee: TeamMember
     cells: list[Mastery]
     last_answered_at: dt.datetime | None
+    skill_count: int = 0  # the skills counted for them, as on their own page (``Catalogue.counted``)
     reasons: list[str] = field(default_factory=list)
 
     @property
@@ -338,7 +340,7 @@ class MissedSkill:
 
     @property
     def wrong_percent(self) -> int:
-        return round(100 * self.wrong / self.answers) if self.answers else 0
+        return percent_of(self.wrong, self.answers)
 
 
 @dataclass(frozen=True)
@@ -448,7 +450,7 @@ def team_progress(team: Team, *, now: dt.datetime | None = None, with_trend: boo
                 )
             )
         times = [row.last_answered_at for row in own.values() if row.last_answered_at]
-        rows.append(TeamRow(member, cells, max(times) if times else None))
+        rows.append(TeamRow(member, cells, max(times) if times else None, len(kinds.counted(own))))
     _flag_needs_help(rows, skills, policy, now)
     needs_help = sorted(
         (row for row in rows if row.reasons), key=lambda row: (-len(row.reasons), row.mastered, row.name)
@@ -498,14 +500,18 @@ def _flag_needs_help(rows: Sequence[TeamRow], skills: Sequence[Skill], policy: P
         for skill, cell in zip(skills, row.cells, strict=True):
             if cell.falling:
                 before, after = cell.falling
-                values = {"skill": gettext(skill.title), "before": round(100 * before), "after": round(100 * after)}
+                values = {
+                    "skill": gettext(skill.title),
+                    "before": whole_percent(100 * before),
+                    "after": whole_percent(100 * after),
+                }
                 row.reasons.append(gettext("accuracy falling in %(skill)s: %(before)s %% → %(after)s %%") % values)
     if len(rows) >= 2:
         ranked = sorted(rows, key=lambda row: (row.mastered, row.mean_accuracy))
         best = (ranked[-1].mastered, ranked[-1].mean_accuracy)
         for row in ranked[: max(1, math.floor(len(rows) / 4))]:
             if (row.mastered, row.mean_accuracy) < best:
-                values = {"mastered": row.mastered, "total": len(skills)}
+                values = {"mastered": row.mastered, "total": row.skill_count}
                 row.reasons.append(gettext("least progress: %(mastered)s of %(total)s skills mastered") % values)
 
 

@@ -34,6 +34,7 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
+from drills.labels import percent_of
 from drills.progress.rollup import DEFAULT_WINDOW, window_figures
 
 MIN_TRAINEES_FOR_D = 3
@@ -100,7 +101,7 @@ class Mastery:
 
     @property
     def accuracy_percent(self) -> int | None:
-        return None if self.answers == 0 else round(100 * self.correct / self.answers)
+        return None if self.answers == 0 else percent_of(self.correct, self.answers)
 
     @property
     def median_seconds(self) -> float | None:
@@ -237,7 +238,7 @@ class ItemStat:
 
     @property
     def facility_percent(self) -> int | None:
-        return None if not self.answers else round(100 * self.correct / self.answers)
+        return None if not self.answers else percent_of(self.correct, self.answers)
 
 
 def pearson(xs: Sequence[Fraction], ys: Sequence[Fraction]) -> float | None:

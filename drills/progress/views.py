@@ -19,7 +19,8 @@ from django.views.decorators.http import require_GET
 
 from drills import access
 from drills.exams.selectors import certification_status
-from drills.kinds.base import UnknownKindError, get_kind
+from drills.kinds.base import UnknownKindError, display_answer, get_kind
+from drills.labels import whole_percent
 from drills.learning import views as learning_views
 from drills.models import User
 from drills.practice.services import regenerate
@@ -58,7 +59,7 @@ def _trainee_context(request: HttpRequest, trainee: User) -> dict[str, Any]:
         "trend_charts": trend_charts,
         "page": page,
         "policy": progress.policy,
-        "accuracy_percent": round(100 * accuracy),
+        "accuracy_percent": whole_percent(100 * accuracy),
         **learning_views.trainee_memory_context(trainee),  # forecast recall per family (issue 15)
     }
 
@@ -87,12 +88,6 @@ def trainee_csv(request: HttpRequest, trainee_id: int) -> StreamingHttpResponse:
     return exports.csv_response(f"attempts-{person.username}.csv", exports.attempt_rows(person))
 
 
-def _display(value: Any) -> str:
-    if isinstance(value, list):
-        return " ".join(str(item) for item in value)
-    return "" if value is None else str(value)
-
-
 @login_required
 @require_GET
 def replay(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -118,11 +113,15 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
                 "kind": kind,
                 "prompt": scenario.prompt,
                 "key_changed": key != stored.key,
+                "stored_key": "; ".join(
+                    f"{labels.get(name, name)}: {display_answer(scenario.fields, name, value)}"
+                    for name, value in stored.key.items()
+                ),
                 "rows": [
                     {
                         "label": labels.get(name, name),
-                        "yours": _display(attempt.answer.get(name)),
-                        "key": _display(value),
+                        "yours": display_answer(scenario.fields, name, attempt.answer.get(name)),
+                        "key": display_answer(scenario.fields, name, value),
                         "right": attempt.answer.get(name) == value,
                     }
                     for name, value in key.items()
@@ -168,7 +167,7 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
         [(row.name, trainee_url(row.trainee.pk), row.cells) for row in progress.rows],
         games=[game_name(skill.game) if skill.game else "Other" for skill in progress.skills],
     )
-    counts = [0] * (len(progress.skills) + 1)
+    counts = [0] * (max((row.skill_count for row in progress.rows), default=0) + 1)
     for row in progress.rows:
         counts[row.mastered] += 1
     distribution = charts.bar_chart(
@@ -193,6 +192,7 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
         # The loops of the page as strings, built once here (issue 17): fragments.
         "heat_columns": fragments.heatmap_columns(heat),
         "heat_rows": fragments.heatmap_rows(heat),
+        "heat_list": fragments.heatmap_list(heat),
         "heat_table_rows": fragments.mastery_table_rows(heat),
         "distribution": distribution,
         "trend": trend,

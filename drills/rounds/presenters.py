@@ -15,6 +15,7 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
+from drills.labels import percent_of
 from drills.rounds import services
 from drills.rounds.chips import ChipError, ChipSet, stack_amount, stack_for
 from drills.rounds.models import DealtRound, RoundStep
@@ -142,7 +143,13 @@ def dealer_words(table: TableGame, notation: str) -> str:
     """A stored action (a try, or the action that was due) as the round's dealer may read it
     while dealing: in words, naming no card still hidden from them (the next card out of the
     shoe, a face-down card, a stack, the left-over cards). The stored notation names them all:
-    it is for the supervisor's replay and the procedure door, never for the dealer's table."""
+    it is for the procedure door and the API's replay, never for the dealer's table."""
+    return action_words(table, notation, reveal=False)
+
+
+def action_words(table: TableGame, notation: str, *, reveal: bool) -> str:
+    """A stored action in words ("Deal 8♥ to box 4"); without ``reveal``, as
+    :func:`dealer_words` (no hidden card named)."""
     if not notation:
         return ""
     if notation.endswith(services.NOT_NOW):  # a tap that was no action at all: its verb only
@@ -151,7 +158,7 @@ def dealer_words(table: TableGame, notation: str) -> str:
         action = parse_action(notation, table.vocabulary)
     except NotationError:
         return notation.split(" ", 1)[0].replace("-", " ")
-    return table.describe(action, reveal=False)
+    return table.describe(action, reveal=reveal)
 
 
 def step_json(step: RoundStep, table: TableGame) -> dict[str, Any]:
@@ -178,7 +185,7 @@ def figures(stored: DealtRound) -> dict[str, Any]:
     return {
         "right": stored.right,
         "wrong": stored.wrong,
-        "accuracy_percent": round(100 * stored.right / tried) if tried else None,
+        "accuracy_percent": percent_of(stored.right, tried) if tried else None,
         "actions_per_minute": round(stored.right / minutes, 1) if minutes > 0 else None,
         "seconds_per_action": round(stored.trainee_ms / stored.right / 1000, 1) if stored.right else None,
         "round_seconds": round(finished_ms / 1000) if finished_ms is not None else None,

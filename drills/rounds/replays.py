@@ -14,7 +14,7 @@ from typing import Any
 
 from drills.rounds import services
 from drills.rounds.models import DealtRound, RoundStep
-from drills.rounds.presenters import dealer_words
+from drills.rounds.presenters import action_words, dealer_words
 from drills.rounds.tables.base import Focus, TableGame, TableView
 from drills.rounds.tables.registry import table_for
 from games.procedure import Action, NotationError, ProcedureError, Review, Round, StepVerdict, parse_log
@@ -59,6 +59,10 @@ def replay_of(stored: DealtRound, *, for_dealer: bool = False) -> Replay:
     if for_dealer and not stored.finished:
         for t in tries:  # in memory only: the stored record keeps the notation
             t.action, t.due = dealer_words(table, t.action), dealer_words(table, t.due)
+    for t in tries:  # the page reads words ("Deal 8♥ to box 4"); the API keeps the notation
+        reveal = not (for_dealer and not stored.finished)
+        t.action_words = action_words(table, t.action, reveal=reveal)  # type: ignore[attr-defined]
+        t.due_words = action_words(table, t.due, reveal=reveal)  # type: ignore[attr-defined]
     accepted = {t.at_step: t for t in tries if t.right}
     refused: dict[int, list[RoundStep]] = {}
     for t in tries:

@@ -41,9 +41,11 @@ def rounds_of(user: User, limit: int = 20) -> QuerySet[DealtRound]:
 
 
 def visible_rounds(user: User, limit: int = 50) -> QuerySet[DealtRound]:
-    """Rounds of the people the user may see, newest first (the supervisor's list)."""
+    """Rounds of the other people the user may see, newest first (the supervisor's list;
+    excluded before the slice: a sliced query cannot be filtered)."""
     return (
         DealtRound.objects.filter(user__in=visible_trainees(user))
+        .exclude(user=user)
         .select_related("user")
         .order_by("-started_at")[:limit]
     )

@@ -45,7 +45,7 @@ def _picker(request: HttpRequest, errors: dict[str, str] | None = None, status: 
         "levels": [(lv.value, difficulty(lv.value)) for lv in Level],
         "focuses": [(f.value, gettext(f.label)) for f in Focus],
         "mine": selectors.rounds_of(user),
-        "others": selectors.visible_rounds(user).exclude(user=user) if not user.is_trainee else [],
+        "others": selectors.visible_rounds(user) if not user.is_trainee else [],
         "form_errors": errors or {},
     }
     return render(request, "rounds/picker.html", context, status=status)

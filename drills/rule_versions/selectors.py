@@ -78,13 +78,41 @@ def shown_value(setting: str, value: object, only: set[str] | None = None) -> st
     """A setting's value as people read it: a pay table's rows (``only``: these) and a house
     way by their labels, never their keys ("Four of a kind 40:1", not "four-of-a-kind 40:1")."""
     if isinstance(value, PayTable):
-        labels = dict(key_choices(setting) or [])
-        rows = [(key, ratio) for key, ratio in value.entries if only is None or key in only]
+        keys = key_choices(setting) or []
+        labels, order = dict(keys), {key: index for index, (key, _label) in enumerate(keys)}
+        entries = sorted(value.entries, key=lambda entry: order.get(entry[0], len(order)))  # pay order
+        rows = [(key, ratio) for key, ratio in entries if only is None or key in only]
         return ", ".join(f"{labels.get(key, key)} {ratio}" for key, ratio in rows) or "not paid"
     choices = dict(text_choices(setting) or [])
     if isinstance(value, str) and value in choices:
         return choices[value]
     return value_text(value)
+
+
+@dataclass(frozen=True)
+class SettingLine:
+    """One setting of a rule set as a page shows it: its label, rule, value and default in
+    words, and whether the rule set sets it (else it takes the RULES.md default)."""
+
+    label: str
+    rule_id: str
+    value: str
+    default: str
+    set_here: bool
+
+
+def setting_lines(game: str, values: dict[str, Any]) -> list[SettingLine]:
+    """Every setting of ``game`` under the stored ``values`` (the defaults for the rest), in
+    the rules class's order, labelled (:mod:`games.rule_settings`) and formatted
+    (:func:`shown_value`). Raises ``RuleSetError`` for values the engine refuses."""
+    cls = rules_class(game)
+    rules, defaults = cls.from_mapping(values), cls()
+    lines = []
+    for name in rules.to_mapping():
+        info = setting_info(game, name)
+        value, default = shown_value(name, getattr(rules, name)), shown_value(name, getattr(defaults, name))
+        lines.append(SettingLine(info.label, info.rule_id, value, default, name in values))
+    return lines
 
 
 def _table_keys(old: object, new: object) -> set[str] | None:

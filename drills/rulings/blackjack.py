@@ -29,7 +29,7 @@ Input decisions (RULINGS.md is silent):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal
 from typing import Final
@@ -37,15 +37,17 @@ from typing import Final
 from drills.rulings.base import Body, Handler, Ruling, RulingInputError, money_json, probability_json, question
 from drills.rulings.twenty_one_procedure import procedure
 from games.blackjack.dealer import dealer_action as engine_dealer_action
-from games.blackjack.dealer import dealer_action_reason, verify_dealer_hand
+from games.blackjack.dealer import verify_dealer_hand
 from games.blackjack.errors import ImpossibleShoeError, SituationError, StakeError
 from games.blackjack.hand import evaluate_hand, verify_player_draws
 from games.blackjack.odds import OUTCOME_KEYS, dealer_odds
-from games.blackjack.options import OptionsSituation, legal_options, verify_options_situation
+from games.blackjack.options import OptionsSituation, legal_options, options_reasons, verify_options_situation
 from games.blackjack.rules import BlackjackRules, TwentyOneRules
 from games.blackjack.settle import Box, PayoutKind, PlayerHand, dealer_payout, settle_box
+from games.blackjack.words import dealer_reason, hand_reasons, payout_reason
 from games.cards import Card, format_cards
 from games.money import format_money
+from games.reasons import explain
 
 GAME: Final = BlackjackRules.GAME
 
@@ -95,17 +97,7 @@ def hand(body: Body, rules: object) -> Ruling:
         verify_player_draws(cards, game, field="cards", split_hand=split_hand, switched=switched)
     ruled = evaluate_hand(cards, game, split_hand=split_hand, switched=switched)
     value = ruled.value
-    values = game.IDS.values
-    if value.blackjack:
-        text = f"{words(cards)} is a blackjack: an Ace and a 10-value as the first two cards (BJ-4)."
-    elif value.bust:
-        text = f"{words(cards)} counts {value.total}, over 21: the hand is bust and loses (BJ-3, {values})."
-    else:
-        ace = " with an Ace counted 11" if value.soft else ""
-        text = f"{words(cards)} is a {'soft' if value.soft else 'hard'} {value.total}{ace} ({values})."
-        if value.total == 21 and len(cards) == 2:
-            why = "after the switch (JS-8)" if switched else "after a split (BJ-S4)"
-            text += f" Ace and 10-value {why} is 21, not blackjack: it is paid 1:1 and loses to a dealer blackjack."
+    text = explain(hand_reasons(cards, game, split_hand=split_hand, switched=switched))
     return Ruling(
         answer={"total": value.total, "soft": value.soft, "blackjack": value.blackjack, "bust": value.bust},
         rules=ruled.rule_ids,
@@ -121,7 +113,7 @@ def dealer_action(body: Body, rules: object) -> Ruling:
         verify_dealer_hand(cards, game, field="cards", finished=False)
     ruled = engine_dealer_action(cards, game)
     return Ruling(answer={"action": ruled.value.value}, rules=ruled.rule_ids,
-                  explanation=dealer_action_reason(cards, game))
+                  explanation=dealer_reason(cards, game).words())
 
 
 def options(body: Body, rules: object) -> Ruling:
@@ -144,12 +136,7 @@ def options(body: Body, rules: object) -> Ruling:
         verify_options_situation(situation, game)
     report = legal_options(situation, game)
     allowed = [str(action) for action in report.allowed]
-    if allowed:
-        text = f"{words(cards)} against the dealer's {dealer[0]} may: {', '.join(allowed)}."
-    else:
-        text = f"{words(cards)} against the dealer's {dealer[0]} has no option."
-    if report.refused:
-        text += " Not " + "; not ".join(f"{action}: {reason}" for action, reason in report.refused) + "."
+    text = explain(options_reasons(situation, game))
     return Ruling(answer={"actions": allowed}, rules=report.rule_ids, explanation=text)
 
 
@@ -186,15 +173,6 @@ def settle(body: Body, rules: object) -> Ruling:
     )
 
 
-_PAYOUT_WORDS: Final[Mapping[PayoutKind, str]] = {
-    PayoutKind.BLACKJACK: "A blackjack is paid {ratio}",
-    PayoutKind.WIN: "A winning hand is paid 1:1",
-    PayoutKind.INSURANCE: "A winning insurance bet is paid {insurance}",
-    PayoutKind.EVEN_MONEY: "Even money pays a blackjack 1:1 at once",
-    PayoutKind.SURRENDER: "A surrender gives up half the bet, collected at once; the other half is returned",
-}
-
-
 def payout(body: Body, rules: object) -> Ruling:
     """``{"bet", "kind"}`` -> ``{"pays", "collects"}``."""
     game = twenty_one_rules(rules)
@@ -202,10 +180,7 @@ def payout(body: Body, rules: object) -> Ruling:
     kind = PayoutKind(body.choice("kind", [kind.value for kind in PayoutKind]))
     with field_errors():
         ruled = dealer_payout(kind, bet, game)
-    lead = _PAYOUT_WORDS[kind].format(ratio=game.blackjack_pays, insurance=game.insurance_pays)
-    stake = "insurance stake" if kind is PayoutKind.INSURANCE else "bet"
-    text = (f"{lead} ({', '.join(ruled.rule_ids)}): on a {format_money(bet)} {stake} the dealer pays "
-            f"{format_money(ruled.value.pays)} and collects {format_money(ruled.value.collects)}.")
+    text = payout_reason(kind.value, bet, ruled.value.pays, ruled.value.collects, game).words()
     return Ruling(answer={"pays": money_json(ruled.value.pays), "collects": money_json(ruled.value.collects)},
                   rules=ruled.rule_ids, explanation=text)
 

@@ -22,26 +22,17 @@ from __future__ import annotations
 from typing import Final
 
 from drills.rulings.base import Body, Ruling, RulingInputError, money_json, probability_json, question
-from drills.rulings.blackjack import field_errors, positive_bet, register_shared_questions, words
+from drills.rulings.blackjack import field_errors, positive_bet, register_shared_questions
 from games.cards import format_cards
 from games.errors import BetError
 from games.jack_switch.bonus import bonus_bet_decision, pair_bonus, super_match, table_bonus_limit
 from games.jack_switch.odds import SideBetOdds, pair_bonus_odds, super_match_odds
 from games.jack_switch.rules import JackSwitchRules
 from games.jack_switch.switch import switch_boxes
-from games.money import format_money
+from games.jack_switch.words import odds_reasons
+from games.reasons import explain
 
 GAME: Final = JackSwitchRules.GAME
-NAMES: Final = {
-    "one-pair": "one pair",
-    "three-of-a-kind": "three of a kind",
-    "two-pairs": "two pairs",
-    "four-of-a-kind": "four of a kind",
-    "different-colour-pair": "pair of different colours",
-    "same-colour-pair": "pair of the same colour",
-    "same-suit-pair": "pair of the same suit",
-}
-
 register_shared_questions(GAME)
 
 
@@ -59,12 +50,6 @@ def switch(body: Body, rules: object) -> Ruling:
     box2 = body.standard_cards("box2", count=2)
     with field_errors():
         result = switch_boxes(box1, box2, game)
-    text = (f"The switch exchanges the second cards (JS-7): box 1 {words(result.box1)} = {result.totals[0]}, "
-            f"box 2 {words(result.box2)} = {result.totals[1]}.")
-    if any(result.switched_away):
-        text += " A blackjack may be switched away (JS-7)."
-    if any(total == 21 and soft for total, soft in zip(result.totals, result.soft, strict=True)):
-        text += " After a switch an Ace and a 10-value is 21, not blackjack: the card is turned sideways (JS-8)."
     return Ruling(
         answer={
             "box1": format_cards(result.box1),
@@ -73,7 +58,7 @@ def switch(body: Body, rules: object) -> Ruling:
             "blackjack": list(result.blackjack),
         },
         rules=result.rule_ids,
-        explanation=text,
+        explanation=explain(result.reasons),
     )
 
 
@@ -86,17 +71,11 @@ def super_match_question(body: Body, rules: object) -> Ruling:
     with field_errors():
         ruled = super_match(cards, bet, game)
     result = ruled.value
-    ratio = game.super_match.get(result.combination)
-    if ratio is None:
-        outcome = f"{NAMES.get(result.combination, 'no pair')}: the bet loses"
-        if result.combination != "none":
-            outcome += " (this house's table does not pay it)"
-    else:
-        outcome = f"{NAMES[result.combination]}, paid {ratio}: {format_money(result.pays)}"
-    text = (f"Super Match on the four first cards as dealt, {words(cards)}, pays the highest combination only "
-            f"(JS-SM): {outcome}.")
-    return Ruling(answer={"combination": result.combination, "pays": money_json(result.pays)}, rules=ruled.rule_ids,
-                  explanation=text)
+    return Ruling(
+        answer={"combination": result.combination, "pays": money_json(result.pays)},
+        rules=ruled.rule_ids,
+        explanation=explain(result.reasons),
+    )
 
 
 @question(GAME, "pair-bonus")
@@ -108,16 +87,11 @@ def pair_bonus_question(body: Body, rules: object) -> Ruling:
     with field_errors():
         ruled = pair_bonus(cards, bet, game)
     result = ruled.value
-    ratio = game.pair_bonus.get(result.combination)
-    if result.combination == "none":
-        outcome = "not a pair: the bet loses"
-    elif ratio is None:
-        outcome = f"a {NAMES[result.combination]}, which this house's table does not pay: the bet loses"
-    else:
-        outcome = f"a {NAMES[result.combination]}, paid {ratio}: {format_money(result.pays)}"
-    text = f"The pair bonus plays on the box's first two cards as dealt, {words(cards)} (JS-PB): {outcome}."
-    return Ruling(answer={"combination": result.combination, "pays": money_json(result.pays)}, rules=ruled.rule_ids,
-                  explanation=text)
+    return Ruling(
+        answer={"combination": result.combination, "pays": money_json(result.pays)},
+        rules=ruled.rule_ids,
+        explanation=explain(result.reasons),
+    )
 
 
 @question(GAME, "bonus-bet")
@@ -134,7 +108,6 @@ def bonus_bet(body: Body, rules: object) -> Ruling:
     bonus = body.money("bonus")
     ruled = bonus_bet_decision(table_limits, main_bet, bonus, game)
     decision = ruled.value
-    verdict = "Accepted" if decision.accepted else "Refused"
     return Ruling(
         answer={
             "accepted": decision.accepted,
@@ -142,7 +115,7 @@ def bonus_bet(body: Body, rules: object) -> Ruling:
             "max": money_json(decision.limit.bonus_max),
         },
         rules=ruled.rule_ids,
-        explanation=f"{verdict}: {decision.reason}.",
+        explanation=explain(decision.reasons),
     )
 
 
@@ -158,10 +131,11 @@ def super_match_odds_question(body: Body, rules: object) -> Ruling:
     """``{}`` -> ``{"outcomes": {...}, "expected_return": ...}``."""
     game = jack_switch_rules(rules)
     ruled = super_match_odds(game)
-    text = (f"Exact odds of the four first cards of the paired boxes drawn from a full {game.decks}-deck shoe, "
-            f"by rank (JS-SM, {game.IDS.shoe}); the expected return per unit staked under this house's pay table is "
-            f"{float(ruled.value.expected_return):.6f}.")
-    return Ruling(answer=_odds_answer(ruled.value), rules=ruled.rule_ids, explanation=text)
+    return Ruling(
+        answer=_odds_answer(ruled.value),
+        rules=ruled.rule_ids,
+        explanation=explain(odds_reasons("JS-SM", ruled.value, game)),
+    )
 
 
 @question(GAME, "pair-bonus-odds")
@@ -169,7 +143,8 @@ def pair_bonus_odds_question(body: Body, rules: object) -> Ruling:
     """``{}`` -> ``{"outcomes": {...}, "expected_return": ...}``."""
     game = jack_switch_rules(rules)
     ruled = pair_bonus_odds(game)
-    text = (f"Exact odds of a box's first two cards drawn from a full {game.decks}-deck shoe (JS-PB, "
-            f"{game.IDS.shoe}); the expected return per unit staked under this house's pay table is "
-            f"{float(ruled.value.expected_return):.6f}.")
-    return Ruling(answer=_odds_answer(ruled.value), rules=ruled.rule_ids, explanation=text)
+    return Ruling(
+        answer=_odds_answer(ruled.value),
+        rules=ruled.rule_ids,
+        explanation=explain(odds_reasons("JS-PB", ruled.value, game)),
+    )

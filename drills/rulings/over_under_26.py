@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from drills.rulings.base import Body, Ruling, RulingInputError, money_json, probability_json, question
 from drills.rulings.rounds import procedure_ruling, recorded_actions, stages
-from games.cards import AnyCard, Joker
+from games.cards import AnyCard
 from games.errors import ImpossibleCardsError
 from games.over_under_26 import (
     HAND_SIZE,
@@ -40,8 +40,10 @@ from games.over_under_26 import (
     explain,
     hand_total,
     is_in_shoe,
+    odds_reasons,
     settle,
     total_odds,
+    total_reasons,
     verify_bets,
     verify_cards,
     verify_choice,
@@ -56,6 +58,7 @@ from games.over_under_26.round import (
     StartError,
 )
 from games.over_under_26.round_words import explain_mistake
+from games.reasons import explain as explain_reasons
 
 GAME = OverUnderRules.GAME
 T = TypeVar("T")
@@ -83,15 +86,11 @@ def total(body: Body, rules: OverUnderRules) -> Ruling:
     """``{"cards": [1-4 cards]}`` -> ``{"total": 27, "jokers": 0}``."""
     cards = _cards(body, "cards", min_count=1, max_count=HAND_SIZE)
     result = hand_total(cards)
-    applied = list(result.rules)
-    text = f"Ace 11, 2–10 face value, a joker counts nothing (OU-2): the total is {result.total}"
-    if isinstance(cards[0], Joker):
-        applied.append("OU-4a")
-        text += "; a joker as the first card ends the game at once and the Ante wins (OU-4a)"
-    elif result.jokers:
-        applied.append("OU-4b")
-        text += "; a joker among the face-down cards wins whatever the total and the choice (OU-4b)"
-    return Ruling(answer={"total": result.total, "jokers": result.jokers}, rules=tuple(applied), explanation=text + ".")
+    reasons = total_reasons(cards)
+    applied = tuple(dict.fromkeys((*result.rules, *(reason.rule for reason in reasons))))
+    return Ruling(
+        answer={"total": result.total, "jokers": result.jokers}, rules=applied, explanation=explain_reasons(reasons)
+    )
 
 
 def _choice(body: Body) -> Choice | None:
@@ -159,21 +158,13 @@ def odds(body: Body, rules: OverUnderRules) -> Ruling:
         "any_joker": probability_json(result.any_joker),
         "first_card_joker": probability_json(result.first_card_joker),
     }
-    applied = ["OU-1", "OU-2", "OU-4", "OU-4a", "OU-4b"]
-    text = (
-        "Exact shares of all four-card deals from the full 164-card shoe (OU-1): each joker-free total, Ace 11 "
-        "and 2–10 face value (OU-2), peaks at 26 and is symmetric about it; a joker is among the four cards "
-        f"{float(result.any_joker):.2%} of the time, as the first card 1 in 41 (OU-4a, OU-4b)"
-    )
+    expected = None
     if rules.bonus_pay_table is not None:
         expected = bonus_expected_return(rules.bonus_pay_table)
         answer["bonus_expected_return"] = probability_json(expected)
-        applied.append("OU-10")
-        text += (
-            f"; under this property's Bonus pay table the Bonus returns {float(expected):+.2%} per unit staked "
-            "if the player never folds (OU-10)"
-        )
-    return Ruling(answer=answer, rules=tuple(applied), explanation=text + ".")
+    reasons = odds_reasons(result, expected)
+    applied = tuple(dict.fromkeys((*result.rules, *(reason.rule for reason in reasons))))
+    return Ruling(answer=answer, rules=applied, explanation=explain_reasons(reasons))
 
 
 @question(GAME, "procedure")

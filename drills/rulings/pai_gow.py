@@ -38,12 +38,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from decimal import Decimal
 
 from drills.rulings.base import Body, Ruling, RulingInputError, money_json, question
 from drills.rulings.rounds import procedure_ruling, recorded_actions, stages
 from games.cards import AnyCard, Joker, format_cards
-from games.money import format_money
 from games.pai_gow import (
     DECK,
     BoxedCard,
@@ -52,10 +50,8 @@ from games.pai_gow import (
     DealEventError,
     ExposedCard,
     PaiGowRules,
-    Result,
     Setting,
     TableHand,
-    Winner,
     WrongSpots,
     check_foul,
     house_way,
@@ -64,12 +60,14 @@ from games.pai_gow import (
     rule_deal,
     settle_table,
     showdown,
+    words,
 )
 from games.pai_gow.dice import PLAYER_POSITIONS
 from games.pai_gow.procedures import MAX_PLAYERS
 from games.pai_gow.ranking import Category
 from games.pai_gow.round import VOCABULARY, Automation, PaiGowRound, PaiGowStart, Seat, StartError
 from games.pai_gow.round_words import explain_mistake
+from games.reasons import explain
 
 GAME = PaiGowRules.GAME
 SEVEN = 7
@@ -111,37 +109,6 @@ def _setting(body: Body, key: str) -> tuple[Setting, list[tuple[str, Sequence[An
     return Setting(tuple(high), tuple(low)), parts
 
 
-_RULE_WORDS = {
-    "PG-R": "hands rank by PG-R",
-    "PG-J": "a joker is whatever card makes its hand best, in front it pairs its partner (PG-J)",
-    "PG-C": "copies go to the player-dealer (PG-C)",
-    "PG-16": "every hand plays at its true value, whatever was announced (PG-16)",
-    "PG-12": "a two-card hand above the five-card hand fouls (PG-12)",
-    "PG-13": "any split but five and two fouls (PG-13)",
-    "PG-17": "the player-dealer's hand is never played fouled (PG-17)",
-    "PG-H": "the logical way is the house way (PG-H)",
-    "PG-F": "the collection fee is taken per hand in action (PG-F)",
-}
-
-
-def _cite(text: str, rules: Sequence[str]) -> str:
-    """The explanation, with a word on every applied rule it does not cite yet."""
-    missing = [_RULE_WORDS.get(rule, rule) for rule in rules if f"({rule})" not in text and f" {rule}" not in text]
-    sentence = text if text.endswith(".") else text + "."
-    if missing:
-        sentence += " " + "; ".join(missing)[0].upper() + "; ".join(missing)[1:] + "."
-    return sentence
-
-
-def _has_joker(cards: Sequence[AnyCard]) -> bool:
-    return any(isinstance(card, Joker) for card in cards)
-
-
-def _joker_words(cards: Sequence[AnyCard], best: Sequence[AnyCard]) -> str:
-    became = [str(card) for given, card in zip(cards, best, strict=True) if isinstance(given, Joker)]
-    return " and ".join(became)
-
-
 # --- rank --------------------------------------------------------------------------------
 
 
@@ -152,24 +119,13 @@ def rank(body: Body, rules: PaiGowRules) -> Ruling:
     if len(cards) not in (5, 2):
         raise body.error("cards", f"a Pai Gow hand holds 5 cards (high hand) or 2 (low hand), not {len(cards)}")
     value = rank_hand(cards, rules.wheel_lowest_straight)
-    size = "five-card" if len(cards) == 5 else "two-card"
-    text = f"The {size} hand reads {value.describe()}: {value.category.value} (PG-R)"
-    applied = ["PG-R"]
-    if len(cards) == 2:
-        text += "; in the two-card hand a pair beats any non-pair, then the ranks decide"
-    if _has_joker(cards):
-        applied.append("PG-J")
-        if len(cards) == 2:
-            text += "; a joker pairs its partner and two jokers are a pair of Aces (PG-J)"
-        else:
-            became = _joker_words(cards, value.best)
-            text += f"; each joker becomes the card that makes the hand best, here {became} (PG-J)"
+    reasons = words.hand_reasons(cards, value)
     if value.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and not rules.wheel_lowest_straight:
-        text += "; this house ranks A-2-3-4-5 second-highest"
+        reasons = (*dict.fromkeys((*reasons, words.wheel_reason(rules.wheel_lowest_straight))),)
     return Ruling(
         answer={"rank": value.category.value, "best": format_cards(value.best)},
-        rules=tuple(applied),
-        explanation=text + ".",
+        rules=tuple(sorted(words.cited(reasons), key=("PG-R", "PG-J").index)),
+        explanation=explain(reasons),
     )
 
 
@@ -183,13 +139,10 @@ def house_way_question(body: Body, rules: PaiGowRules) -> Ruling:
     result = house_way(cards, rules)
     high = rank_hand(result.setting.high, rules.wheel_lowest_straight)
     low = rank_hand(result.setting.low, rules.wheel_lowest_straight)
-    text = f"{result.explanation}: high hand {high.describe()}, low hand {low.describe()}; never a foul (PG-H)"
-    if "PG-J" in result.rules:
-        text += ". Jokers: each counts as the card that makes its hand best; in front a joker pairs its partner (PG-J)"
     return Ruling(
         answer={"high": format_cards(result.setting.high), "low": format_cards(result.setting.low)},
         rules=result.rules,
-        explanation=text + ".",
+        explanation=explain(words.house_way_reasons(result, high, low)),
     )
 
 
@@ -204,28 +157,16 @@ def foul(body: Body, rules: PaiGowRules) -> Ruling:
     if len(high) + len(low) != SEVEN:
         message = f"high and low must hold the hand's seven cards in all, not {len(high) + len(low)}"
         raise RulingInputError({"high": [message], "low": [message]})
-    check = check_foul(Setting(tuple(high), tuple(low)), rules)
-    reason = check.reason[0].upper() + check.reason[1:]
-    if check.fouled:
-        text = f"{reason}: the hand is fouled and its wager forfeited to the extent the bank covers."
-    else:
-        text = f"{reason}: the hand is not fouled."
+    setting = Setting(tuple(high), tuple(low))
+    check = check_foul(setting, rules)
     return Ruling(
-        answer={"fouled": check.fouled, "reason": check.reason}, rules=check.rules, explanation=_cite(text, check.rules)
+        answer={"fouled": check.fouled, "reason": check.reason},
+        rules=check.rules,
+        explanation=explain(words.with_every_rule(words.foul_reasons(check, setting), check.rules)),
     )
 
 
 # --- showdown ------------------------------------------------------------------------------
-
-_WINNER_WORDS = {Winner.PLAYER: "the player wins it", Winner.BANKER: "the player-dealer wins it",
-                 Winner.COPY: "a copy, which goes to the player-dealer"}  # fmt: skip
-_RESULT_WORDS = {
-    Result.WIN: "the player wins both hands and is paid",
-    Result.LOSE: "the player-dealer wins both hands (copies count for the player-dealer)",
-    Result.PUSH: "one hand each is a push",
-    Result.FOUL: "the player's hand is fouled and forfeits the wager",
-}
-
 
 @question(GAME, "showdown")
 def showdown_question(body: Body, rules: PaiGowRules) -> Ruling:
@@ -235,21 +176,6 @@ def showdown_question(body: Body, rules: PaiGowRules) -> Ruling:
     bet = body.money("bet")
     _verify_distinct(player_parts + banker_parts)
     result = showdown(player, banker, bet, rules)
-    parts = []
-    if result.banker_reset:
-        parts.append(f"The player-dealer's hand was fouled, so it is set the house way ({result.banker}) (PG-17)")
-    if result.result is Result.FOUL:
-        parts.append(f"The player's hand is fouled: {result.foul_reason}; {_RESULT_WORDS[Result.FOUL]}")
-    else:
-        assert result.values is not None
-        player_high, player_low, banker_high, banker_low = (value.describe() for value in result.values)
-        parts.append(
-            f"High hand: the player's {player_high} against the player-dealer's {banker_high}, "
-            f"{_WINNER_WORDS[result.high]}; low hand: {player_low} against {banker_low}, "
-            f"{_WINNER_WORDS[result.low]} (PG-C)"
-        )
-        parts.append(_RESULT_WORDS[result.result][0].upper() + _RESULT_WORDS[result.result][1:])
-    parts.append(_money_words(result.win, result.fee))
     return Ruling(
         answer={
             "high": result.high.value,
@@ -258,15 +184,8 @@ def showdown_question(body: Body, rules: PaiGowRules) -> Ruling:
             "win": money_json(result.win),
         },
         rules=result.rules,
-        explanation=_cite(". ".join(parts), result.rules),
+        explanation=explain(words.with_every_rule(words.showdown_reasons(result), result.rules)),
     )
-
-
-def _money_words(win: Decimal, fee: Decimal) -> str:
-    text = f"The player's net is {format_money(win)}"
-    if fee:
-        text += f", the collection fee of {format_money(fee)} included (PG-F)"
-    return text
 
 
 # --- table -------------------------------------------------------------------------------
@@ -294,18 +213,6 @@ def table(body: Body, rules: PaiGowRules) -> Ruling:
     if action not in {hand.position for hand in hands}:
         raise body.error("action", f"position {action} has no hand: the Action button is at a player's position (PG-4)")
     settlement = settle_table(banker, bank, action, hands, rules)
-    words = [f"Paid clockwise from the Action button at position {action}, each bet covered up to what the bank of "
-             f"{format_money(bank)} has left after the bets before it (PG-1)"]
-    if settlement.banker_reset:
-        words.append(f"the player-dealer's fouled hand is set the house way ({settlement.banker}) (PG-17)")
-    for hand in settlement.hands:
-        returned = f", {format_money(hand.returned)} returned" if hand.returned else ""
-        words.append(f"position {hand.position}: {format_money(hand.covered)} of {format_money(hand.bet)} "
-                     f"covered{returned}, {hand.result.value} {format_money(hand.win)}")
-    net = f"the player-dealer nets {format_money(settlement.banker_net)}"
-    if settlement.banker_fee:
-        net += f" after its own collection fee of {format_money(settlement.banker_fee)} (PG-F)"
-    words.append(net)
     return Ruling(
         answer={
             "hands": {
@@ -319,7 +226,7 @@ def table(body: Body, rules: PaiGowRules) -> Ruling:
             "banker_net": money_json(settlement.banker_net),
         },
         rules=settlement.rules,
-        explanation=_cite("; ".join(words), settlement.rules),
+        explanation=explain(words.with_every_rule(words.table_reasons(settlement, bank, action), settlement.rules)),
     )
 
 
@@ -338,19 +245,10 @@ def dice(body: Body, rules: PaiGowRules) -> Ruling:
     if len(set(occupied)) != len(occupied):
         raise body.error("occupied", "a position is listed twice")
     reading = read_dice(values, occupied)
-    text = (f"The dice total {reading.total}; counting clockwise from the player-dealer at position 1, position "
-            f"{reading.first_hand} receives the first hand (PG-3)")
-    if reading.action == reading.first_hand:
-        text += ", and the Action button goes there too (PG-4)"
-    elif reading.first_hand == 1:
-        text += (
-            "; that is the player-dealer, so the Action button goes to the first player clockwise, "
-            f"position {reading.action} (PG-4)"
-        )
-    else:
-        text += f"; nobody sits there, so the Action button passes clockwise to position {reading.action} (PG-4)"
     return Ruling(
-        answer={"first_hand": reading.first_hand, "action": reading.action}, rules=reading.rules, explanation=text + "."
+        answer={"first_hand": reading.first_hand, "action": reading.action},
+        rules=reading.rules,
+        explanation=explain(words.dice_reasons(reading)),
     )
 
 
@@ -391,11 +289,10 @@ def deal_procedure(body: Body, rules: PaiGowRules) -> Ruling:
         outcome = rule_deal(events)
     except DealEventError as error:  # pragma: no cover - the checks above come first
         raise body.error("events", str(error)) from None
-    text = "; ".join(reason for reason in outcome.reasons)
     return Ruling(
         answer={"ruling": outcome.ruling.value, "logical_way": outcome.logical_way},
         rules=outcome.rules,
-        explanation=text[0].upper() + text[1:] + ".",
+        explanation=explain(outcome.reasons),
     )
 
 

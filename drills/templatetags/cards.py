@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
+from drills.kinds.base import FieldType
 from games.cards import Card, Joker, parse_card
 
 register = template.Library()
@@ -32,3 +36,10 @@ def card_svg(token: str, size: str = "md", selectable: bool = False) -> SafeStri
         }
     context.update({"size": size, "selectable": selectable})
     return SafeString(render_to_string("drills/card.svg.html", context))
+
+
+@register.filter
+def picked_groups(fields: Sequence[dict[str, Any]] | None) -> set[str]:
+    """The card groups a field of ``fields`` picks from (``AnswerField.source``): the form
+    shows those cards as its buttons, so the page does not show them a second time."""
+    return {view["field"].source for view in fields or () if view["field"].type is FieldType.CARDS}

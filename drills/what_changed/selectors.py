@@ -13,6 +13,7 @@ from django.db.models import Q
 from drills import access
 from drills.kinds._changes import RuleChange
 from drills.kinds.what_changed import change_kind
+from drills.labels import percent_of
 from drills.models import Attempt, AttemptStatus, Property, User
 from drills.progress.rollup import window_figures
 from drills.progress.selectors import Catalogue, catalogue, policy_for
@@ -75,7 +76,7 @@ class ChangeProgress:
     def words(self) -> str:
         if not self.answers:
             return "no answers for this change yet"
-        percent = round(100 * self.correct / self.answers)
+        percent = percent_of(self.correct, self.answers)
         return f"{self.answers} answer{'s' if self.answers != 1 else ''} for this change, {percent} % right"
 
 

@@ -64,30 +64,6 @@ def dealer_action(cards: Sequence[Card], rules: TwentyOneRules) -> Ruled[DealerA
     return Ruled(action, rules.cite([draws, rules.IDS.values]))
 
 
-def dealer_action_reason(cards: Sequence[Card], rules: TwentyOneRules) -> str:
-    """A trainee-readable sentence saying why the dealer hits or stands.
-
-    >>> from games.blackjack.rules import BlackjackRules
-    >>> dealer_action_reason(parse_hand("AS 6H"), BlackjackRules())
-    'The dealer has a soft 17 and stands on every 17, soft 17 included (BJ-8).'
-    """
-    value = hand_value(cards)
-    draws = rules.IDS.dealer_draws
-    soft = "soft" if value.soft else "hard"
-    if value.size < 2:
-        return ("The dealer has one card: the dealer's second card is drawn after every box has played "
-                "(no hole card, BJ-6).")
-    if value.bust:
-        return f"The dealer has {value.total}, over 21: the hand is finished and draws no more (BJ-3, {draws})."
-    if value.total < DEALER_STANDS_ON:
-        return f"The dealer has {value.total}, below 17, and must draw ({draws})."
-    if value.total == DEALER_STANDS_ON and value.soft:
-        if rules.dealer_hits_soft_17:
-            return f"The dealer has a soft 17 and this house's dealer hits soft 17 ({draws})."
-        return f"The dealer has a soft 17 and stands on every 17, soft 17 included ({draws})."
-    return f"The dealer has {'a blackjack' if value.blackjack else f'a {soft} {value.total}'} and stands ({draws})."
-
-
 def verify_dealer_hand(cards: Sequence[Card], rules: TwentyOneRules, *, field: str = "dealer",
                        finished: bool = True) -> None:
     """Raise :class:`SituationError` unless ``cards`` is a dealer's hand as dealt under

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final, Generic, TypeVar
 
 from games.blackjack.errors import SituationError
@@ -81,6 +82,16 @@ def is_natural(cards: Sequence[Card]) -> bool:
     return len(cards) == 2 and {card_value(card) for card in cards} == {1, 10}
 
 
+class HandKind(StrEnum):
+    """What a hand is, in one word (exclusive, in this order of precedence: bust, blackjack,
+    soft, hard)."""
+
+    HARD = "hard"
+    SOFT = "soft"
+    BLACKJACK = "blackjack"
+    BUST = "bust"
+
+
 @dataclass(frozen=True, slots=True)
 class HandValue:
     """What a hand counts (BJ-2, BJ-3, BJ-4)."""
@@ -97,6 +108,19 @@ class HandValue:
     @property
     def hard_21(self) -> bool:
         return self.total == TWENTY_ONE and not self.soft
+
+    @property
+    def kind(self) -> HandKind:
+        """Bust, blackjack, soft or hard (BJ-3, BJ-4, BJ-2).
+
+        >>> hand_value(parse_hand("AS 6H")).kind, hand_value(parse_hand("AS KH")).kind
+        (<HandKind.SOFT: 'soft'>, <HandKind.BLACKJACK: 'blackjack'>)
+        """
+        if self.bust:
+            return HandKind.BUST
+        if self.blackjack:
+            return HandKind.BLACKJACK
+        return HandKind.SOFT if self.soft else HandKind.HARD
 
 
 def hand_value(cards: Sequence[Card], *, split_hand: bool = False, switched: bool = False) -> HandValue:
@@ -148,27 +172,35 @@ def evaluate_hand(
     return Ruled(value, rules.cite(ids))
 
 
-def player_draw_refusal(value: HandValue, rules: TwentyOneRules) -> str | None:
-    """Why a player's hand may not draw another card, or ``None`` when it may.
+def player_draw_refusal_code(value: HandValue, rules: TwentyOneRules) -> str | None:
+    """Why a player's hand may not draw another card, as a code of
+    ``games.blackjack.words.REFUSALS``, or ``None`` when it may.
 
     BJ-7: no draw at 21 (nor on a bust hand, BJ-3). JS-6: a soft 21 that is not a
     blackjack may still draw; no draw on a blackjack or a hard 21.
+    """
+    if value.bust:
+        return "draw-bust"
+    if value.blackjack:
+        return "draw-blackjack"
+    if value.total == TWENTY_ONE:
+        if rules.SOFT_21_MAY_DRAW and value.soft:
+            return None
+        return "draw-hard-21" if rules.SOFT_21_MAY_DRAW else "draw-21"
+    return None
+
+
+def player_draw_refusal(value: HandValue, rules: TwentyOneRules) -> str | None:
+    """:func:`player_draw_refusal_code` in words, or ``None`` when the hand may draw.
 
     >>> from games.blackjack.rules import BlackjackRules
     >>> player_draw_refusal(hand_value(parse_hand("TH 5C 6D")), BlackjackRules())
     'no draw at 21 (BJ-7)'
     """
-    if value.bust:
-        return f"a bust hand ({value.total}) has lost and draws no card (BJ-3)"
-    if value.blackjack:
-        return f"a blackjack draws no card ({rules.IDS.player_draws})"
-    if value.total == TWENTY_ONE:
-        if rules.SOFT_21_MAY_DRAW and value.soft:
-            return None
-        if rules.SOFT_21_MAY_DRAW:
-            return f"no draw on a hard 21 ({rules.IDS.player_draws})"
-        return f"no draw at 21 ({rules.IDS.player_draws})"
-    return None
+    from games.blackjack.words import phrase, refused  # the explainer imports this module
+
+    code = player_draw_refusal_code(value, rules)
+    return None if code is None else phrase(refused(code, rules, total=value.total))
 
 
 def can_player_draw(cards: Sequence[Card], rules: TwentyOneRules, *, split_hand: bool = False,
@@ -179,7 +211,7 @@ def can_player_draw(cards: Sequence[Card], rules: TwentyOneRules, *, split_hand:
     >>> can_player_draw(parse_hand("AS TH"), BlackjackRules(), split_hand=True)
     False
     """
-    return player_draw_refusal(hand_value(cards, split_hand=split_hand, switched=switched), rules) is None
+    return player_draw_refusal_code(hand_value(cards, split_hand=split_hand, switched=switched), rules) is None
 
 
 def verify_player_draws(
@@ -200,6 +232,7 @@ def verify_player_draws(
     games.blackjack.errors.SituationError: card 4 (2S) cannot have been drawn: a bust hand (24) has lost and ...
     """
     for size in range(2, len(cards)):
-        reason = player_draw_refusal(hand_value(cards[:size], split_hand=split_hand, switched=switched), rules)
-        if reason is not None:
+        value = hand_value(cards[:size], split_hand=split_hand, switched=switched)
+        if player_draw_refusal_code(value, rules) is not None:
+            reason = player_draw_refusal(value, rules)
             raise SituationError(field, f"card {size + 1} ({cards[size]}) cannot have been drawn: {reason}")

@@ -23,12 +23,14 @@ from games.blackjack.hand import (
     card_value,
     hand_value,
     is_natural,
-    player_draw_refusal,
+    player_draw_refusal_code,
     verify_player_draws,
 )
-from games.blackjack.rules import NO_SURRENDER, TwentyOneRules
+from games.blackjack.rules import TwentyOneRules
+from games.blackjack.words import open_option, option_allowed, option_not_allowed, phrase, refused
 from games.cards import Card, Rank
 from games.errors import IllegalActionError, ImpossibleCardsError
+from games.reasons import Reason
 
 
 class Action(StrEnum):
@@ -95,14 +97,14 @@ def verify_options_situation(situation: OptionsSituation, rules: TwentyOneRules)
     verify_player_draws(s.hand, rules, field="hand", split_hand=s.split_hand, switched=s.switched)
 
 
-Check = tuple[str | None, tuple[str, ...]]
+Check = tuple[Reason | None, tuple[str, ...]]
 """(the reason the option is refused or None, the rule IDs that decide it)."""
 
 
 def _stand(s: OptionsSituation, rules: TwentyOneRules) -> Check:
     value = s.value
     if value.bust:
-        return f"the hand is bust with {value.total} and has lost (BJ-3)", ("BJ-3",)
+        return refused("stand-bust", rules, total=value.total), ("BJ-3",)
     if is_natural(s.hand) and not value.blackjack:
         # Ace + 10-value that is 21, not blackjack: after a switch (JS-8) or a split (BJ-S4).
         return None, (rules.IDS.player_draws, "JS-8" if s.switched else "BJ-S4")
@@ -111,88 +113,87 @@ def _stand(s: OptionsSituation, rules: TwentyOneRules) -> Check:
 
 def _hit(s: OptionsSituation, rules: TwentyOneRules) -> Check:
     if s.from_split_aces:
-        return "split Aces receive one card each (BJ-S3)", ("BJ-S3",)
-    reason = player_draw_refusal(s.value, rules)
+        return refused("hit-split-aces", rules), ("BJ-S3",)
+    code = player_draw_refusal_code(s.value, rules)
     ids = ("BJ-3",) if s.value.bust else (rules.IDS.player_draws,)
-    return reason, ids
+    return (None if code is None else refused(code, rules, total=s.value.total)), ids
 
 
 def _double(s: OptionsSituation, rules: TwentyOneRules) -> Check:
     if s.value.bust:
-        return "the hand is bust (BJ-3)", ("BJ-3",)
+        return refused("double-bust", rules), ("BJ-3",)
     if s.from_split_aces:
-        return "split Aces cannot be doubled (BJ-D2, BJ-S3)", ("BJ-D2", "BJ-S3")
+        return refused("double-split-aces", rules), ("BJ-D2", "BJ-S3")
     if len(s.hand) != 2:
-        return "a hand doubles only on its first two cards (BJ-D1)", ("BJ-D1",)
+        return refused("double-first-two", rules), ("BJ-D1",)
     if s.value.blackjack:
-        return "a blackjack cannot be doubled (BJ-D1)", ("BJ-D1",)
+        return refused("double-blackjack", rules), ("BJ-D1",)
     if s.split_hand and not rules.double_after_split:
-        return "this house does not allow a double after a split (BJ-D2)", ("BJ-D2",)
-    reason = player_draw_refusal(s.value, rules)
-    if reason is not None:
-        return f"a double draws a card, and {reason}", ("BJ-D1", rules.IDS.player_draws)
+        return refused("double-after-split", rules), ("BJ-D2",)
+    code = player_draw_refusal_code(s.value, rules)
+    if code is not None:
+        return refused("double-at-hard-21" if code == "draw-hard-21" else "double-at-21", rules), (
+            "BJ-D1", rules.IDS.player_draws)
     return None, ("BJ-D1", "BJ-D2") if s.split_hand else ("BJ-D1",)
 
 
 def _split(s: OptionsSituation, rules: TwentyOneRules) -> Check:
     if len(s.hand) != 2:
-        return "only a hand's first two cards can be split (BJ-S1)", ("BJ-S1",)
+        return refused("split-first-two", rules), ("BJ-S1",)
     first, second = s.hand
     if card_value(first) != card_value(second):
-        return "the two cards are not of the same value (BJ-S1)", ("BJ-S1",)
+        return refused("split-not-pair", rules), ("BJ-S1",)
     if first.rank is Rank.ACE and (s.split_hand or s.from_split_aces):
-        return "Aces are split only once (BJ-S3)", ("BJ-S3",)
+        return refused("split-aces-again", rules), ("BJ-S3",)
     if s.hands_in_box >= rules.max_hands:
-        return f"the box already has {s.hands_in_box} hands, the most allowed (BJ-S2)", ("BJ-S2",)
+        return refused("split-limit", rules, hands=s.hands_in_box), ("BJ-S2",)
     return None, ("BJ-S1", "BJ-S3") if first.rank is Rank.ACE else ("BJ-S1", "BJ-S2")
 
 
 def _surrender(s: OptionsSituation, rules: TwentyOneRules) -> Check:
     if not rules.surrender_offered:
-        return NO_SURRENDER, ("BJ-R1",)
+        return refused("surrender-not-offered", rules), ("BJ-R1",)
     if s.split_hand:
-        return "a split hand cannot surrender (BJ-R1)", ("BJ-R1",)
+        return refused("surrender-split", rules), ("BJ-R1",)
     if len(s.hand) != 2:
-        return "a hand surrenders only on its first two cards (BJ-R1)", ("BJ-R1",)
+        return refused("surrender-first-two", rules), ("BJ-R1",)
     if s.third_card_dealt:
-        return "a box at the table has already drawn a third card (BJ-R2)", ("BJ-R2",)
+        return refused("surrender-third-card", rules), ("BJ-R2",)
     if s.dealer.rank is Rank.ACE:
-        return "no surrender against a dealer Ace (BJ-R3)", ("BJ-R3",)
+        return refused("surrender-ace", rules), ("BJ-R3",)
     if s.value.blackjack:
-        return "a blackjack cannot surrender (BJ-R3)", ("BJ-R3",)
+        return refused("surrender-blackjack", rules), ("BJ-R3",)
     return None, ("BJ-R1", "BJ-R2")
 
 
 def _offer_window_closed(s: OptionsSituation) -> str | None:
+    """Why the insurance / even-money offer is over: "started" or "switched" (JS-7)."""
     if s.split_hand or len(s.hand) != 2 or s.third_card_dealt:
-        return "it is offered before the first box acts, and play has started"
+        return "started"
     if s.switched:
-        return "it is offered before the first box acts, and this box has switched (JS-7)"
+        return "switched"
     return None
 
 
 def _insurance(s: OptionsSituation, rules: TwentyOneRules) -> Check:
     if s.dealer.rank is not Rank.ACE:
-        return "insurance is offered only when the dealer's first card is an Ace (BJ-I1)", ("BJ-I1",)
+        return refused("insurance-no-ace", rules), ("BJ-I1",)
     closed = _offer_window_closed(s)
     if closed is not None:
-        return f"no insurance now: {closed} (BJ-I1)", ("BJ-I1",)
+        return refused(f"insurance-{closed}", rules), ("BJ-I1",)
     if s.value.blackjack:
-        return "a blackjack is offered even money instead of insurance (BJ-E)", ("BJ-E",)
+        return refused("insurance-blackjack", rules), ("BJ-E",)
     return None, ("BJ-I1",)
 
 
 def _even_money(s: OptionsSituation, rules: TwentyOneRules) -> Check:
     if not s.value.blackjack:
-        return "even money is only for a blackjack (BJ-E)", ("BJ-E",)
+        return refused("even-money-not-blackjack", rules), ("BJ-E",)
     if s.dealer.rank is not Rank.ACE:
-        return "even money is only against a dealer Ace; this blackjack is paid at once (BJ-E, BJ-10)", (
-            "BJ-E",
-            "BJ-10",
-        )
+        return refused("even-money-no-ace", rules), ("BJ-E", "BJ-10")
     closed = _offer_window_closed(s)
     if closed is not None:
-        return f"no even money now: {closed} (BJ-E)", ("BJ-E",)
+        return refused(f"even-money-{closed}", rules), ("BJ-E",)
     return None, ("BJ-E",)
 
 
@@ -212,7 +213,7 @@ class OptionsReport:
     """Every option of a hand: the allowed ones and, for the others, why not."""
 
     allowed: tuple[Action, ...]
-    refused: tuple[tuple[Action, str], ...]
+    refused: tuple[tuple[Action, Reason], ...]
     rule_ids: tuple[str, ...]
 
 
@@ -226,7 +227,7 @@ def legal_options(situation: OptionsSituation, rules: TwentyOneRules) -> Options
     (['stand', 'even-money'], ('BJ-7', 'BJ-E'))
     """
     allowed: list[Action] = []
-    refused: list[tuple[Action, str]] = []
+    refused_: list[tuple[Action, Reason]] = []
     allowed_ids: list[str] = []
     refused_ids: list[str] = []
     for action, check in _CHECKS.items():
@@ -235,14 +236,63 @@ def legal_options(situation: OptionsSituation, rules: TwentyOneRules) -> Options
             allowed.append(action)
             allowed_ids.extend(ids)
         else:
-            refused.append((action, reason))
+            refused_.append((action, reason))
             refused_ids.extend(ids)
-    return OptionsReport(tuple(allowed), tuple(refused), rules.cite([*allowed_ids, *refused_ids]))
+    return OptionsReport(tuple(allowed), tuple(refused_), rules.cite([*allowed_ids, *refused_ids]))
+
+
+def refusal_reason(situation: OptionsSituation, action: Action, rules: TwentyOneRules) -> Reason | None:
+    """Why ``action`` is not allowed now (a structured reason), or None."""
+    return _CHECKS[action](situation, rules)[0]
 
 
 def refusal(situation: OptionsSituation, action: Action, rules: TwentyOneRules) -> str | None:
-    """Why ``action`` is not allowed now, or None."""
-    return _CHECKS[action](situation, rules)[0]
+    """Why ``action`` is not allowed now, in English words, or None."""
+    reason = refusal_reason(situation, action, rules)
+    return None if reason is None else phrase(reason)
+
+
+def open_reason(situation: OptionsSituation, action: Action, rules: TwentyOneRules) -> Reason | None:
+    """Why ``action`` is allowed now, or None when it is not.
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> open_reason(OptionsSituation(hand=parse_hand("8S 8H"), dealer=parse_hand("6D")[0]), Action.SPLIT,
+    ...             BlackjackRules()).words()
+    'two cards of the same value may be split: the box has 1 of at most 4 hands (BJ-S1).'
+    """
+    if refusal_reason(situation, action, rules) is not None:
+        return None
+    if action is Action.HIT:
+        if situation.value.total == 21:
+            return open_option("hit-soft-21", rules)
+        return open_option("hit", rules, total=situation.value.total)
+    if action is Action.DOUBLE and situation.split_hand:
+        return open_option("double-after-split", rules)
+    if action is Action.SPLIT:
+        return open_option("split", rules, hands=situation.hands_in_box, most=rules.max_hands)
+    return open_option(action.value, rules)
+
+
+def option_reasons(situation: OptionsSituation, action: Action, rules: TwentyOneRules) -> tuple[Reason, Reason]:
+    """Whether ``action`` is allowed now, and why (or why not), as two reasons.
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> from games.reasons import explain
+    >>> explain(option_reasons(OptionsSituation(hand=parse_hand("TS 6H"), dealer=parse_hand("AD")[0]),
+    ...                        Action.SURRENDER, BlackjackRules()))
+    'Surrender is not allowed now: no surrender against a dealer Ace (BJ-R3).'
+    """
+    refused_now = refusal_reason(situation, action, rules)
+    if refused_now is not None:
+        return option_not_allowed(action.value), refused_now
+    why = open_reason(situation, action, rules)
+    assert why is not None  # not refused: open
+    return option_allowed(action.value), why
+
+
+def options_reasons(situation: OptionsSituation, rules: TwentyOneRules) -> tuple[Reason, ...]:
+    """Every option, allowed or not, with its reason, in the order of :class:`Action`."""
+    return tuple(reason for action in Action for reason in option_reasons(situation, action, rules))
 
 
 def can_act(situation: OptionsSituation, action: Action, rules: TwentyOneRules) -> bool:

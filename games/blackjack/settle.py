@@ -21,13 +21,16 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
+from games.blackjack import words
 from games.blackjack.dealer import dealer_result, verify_dealer_hand
 from games.blackjack.errors import ImpossibleShoeError, SituationError, StakeError
 from games.blackjack.hand import TWENTY_ONE, Ruled, card_value, hand_value, is_ten_value, verify_player_draws
+from games.blackjack.options import Action, OptionsSituation, refusal_reason
 from games.blackjack.rules import EVEN_MONEY, NO_SURRENDER, TwentyOneRules
-from games.cards import Card, Rank, format_cards
+from games.cards import Card, Rank
 from games.errors import ImpossibleCardsError
 from games.money import ZERO, format_money, payout, to_cents
+from games.reasons import Reason
 
 
 class Result(StrEnum):
@@ -83,8 +86,11 @@ class HandSettlement:
     win: Decimal
     total: int
     note: str
-    """One sentence for the trainee, citing the rule IDs."""
+    """One sentence for the trainee, citing the rule IDs (the reasons' English words)."""
     rule_ids: tuple[str, ...]
+    reasons: tuple[Reason, ...] = ()
+    """Why, structured (``games.blackjack.words``): the hand's settlement, then "21, not
+    blackjack" where a split or switched Ace and 10-value makes 21."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +101,8 @@ class BoxSettlement:
     notes: tuple[str, ...]
     """The hands' notes, then the insurance note, if any."""
     rule_ids: tuple[str, ...]
+    reasons: tuple[Reason, ...] = ()
+    """The hands' reasons, then the insurance reason, if any."""
 
 
 def half(amount: Decimal) -> Decimal:
@@ -221,15 +229,32 @@ def _verify_even_money_and_insurance(box: Box, dealer: Sequence[Card], rules: Tw
         return
     if dealer[0].rank is not Rank.ACE:
         raise SituationError("insurance", "insurance is offered only when the dealer's first card is an Ace (BJ-I1)")
-    if box.insurance > box.bet / 2:
+    if box.insurance > half(box.bet):
         raise StakeError(
             "insurance", f"insurance is at most half the original bet (BJ-I1): {format_money(box.insurance)} is more "
-            f"than {format_money(box.bet / 2)}"
+            f"than {format_money(half(box.bet))}"
         )
     if box.even_money:
         raise SituationError("insurance", "even money is taken instead of insurance, not with it (BJ-E)")
     if dealt_blackjack:
         raise SituationError("insurance", "a blackjack is offered even money instead of insurance (BJ-E)")
+
+
+def insurance_maximum(situation: OptionsSituation, bet: Decimal, rules: TwentyOneRules) -> Ruled[Decimal]:
+    """BJ-I1: the most a box may put on insurance, half its original bet, when insurance is
+    offered to it; nothing when it is not (a blackjack is offered even money instead, BJ-E).
+
+    >>> from games.blackjack.rules import BlackjackRules
+    >>> ace = parse_hand("AD")[0]
+    >>> insurance_maximum(OptionsSituation(hand=parse_hand("9S 7H"), dealer=ace), Decimal("35"), BlackjackRules())
+    Ruled(value=Decimal('17.50'), rule_ids=('BJ-I1',))
+    >>> insurance_maximum(OptionsSituation(hand=parse_hand("AS KH"), dealer=ace), Decimal("35"), BlackjackRules())
+    Ruled(value=Decimal('0.00'), rule_ids=('BJ-E', 'BJ-I1'))
+    """
+    why = refusal_reason(situation, Action.INSURANCE, rules)
+    if why is None:
+        return Ruled(half(bet), rules.cite(["BJ-I1"]))
+    return Ruled(ZERO, rules.cite([why.rule, "BJ-I1"]))
 
 
 def surrender_collects(bet: Decimal) -> Decimal:
@@ -324,35 +349,26 @@ def settle_box(box: Box, dealer: Sequence[Card], rules: TwentyOneRules) -> BoxSe
     verify_box(box, dealer, rules)
     upcard = dealer[0]
     outcome = dealer_result(dealer, rules)
-    dealer_words = _dealer_words(dealer, rules)
-    hands: list[HandSettlement] = []
-    for index, hand in enumerate(box.hands):
-        hands.append(_settle_hand(box, index, hand, upcard, outcome.blackjack, outcome.bust, outcome.push_total,
-                                  outcome.total, dealer_words, rules))
+    hands = [_settle_hand(box, index, hand, upcard, dealer, rules) for index, hand in enumerate(box.hands)]
     insurance_win = ZERO
     notes = [settled.note for settled in hands]
+    reasons = [reason for settled in hands for reason in settled.reasons]
     ids: list[str] = [rule_id for settled in hands for rule_id in settled.rule_ids]
     if box.insurance > 0:
         if outcome.blackjack:
             insurance_win = payout(box.insurance, rules.insurance_pays)
-            notes.append(f"The dealer made blackjack: the {format_money(box.insurance)} insurance is paid "
-                         f"{rules.insurance_pays}, {format_money(insurance_win)} (BJ-I2, BJ-5, BJ-I1).")
+            insured = words.settled("insurance-won", "BJ-I2", insurance=box.insurance,
+                                    ratio=words.ratio(rules.insurance_pays), won=insurance_win)
+            cited = ["BJ-I2", "BJ-5", "BJ-I1"]
         else:
             insurance_win = -box.insurance
-            notes.append(f"The dealer did not make blackjack: the {format_money(box.insurance)} insurance is lost "
-                         "(BJ-I2, BJ-I1).")
-        ids.extend(["BJ-I2", "BJ-5", "BJ-I1"] if outcome.blackjack else ["BJ-I2", "BJ-I1"])
+            insured = words.settled("insurance-lost", "BJ-I2", insurance=box.insurance)
+            cited = ["BJ-I2", "BJ-I1"]
+        notes.append(f"{insured.words(cite=False).rstrip('.')} ({', '.join(cited)}).")
+        reasons.append(insured)
+        ids.extend(cited)
     net = sum((settled.win for settled in hands), ZERO) + insurance_win
-    return BoxSettlement(tuple(hands), insurance_win, net, tuple(notes), rules.cite(ids))
-
-
-def _dealer_words(dealer: Sequence[Card], rules: TwentyOneRules) -> str:
-    outcome = dealer_result(dealer, rules)
-    if len(dealer) == 1:
-        return f"the dealer's {dealer[0]}"
-    if outcome.blackjack:
-        return "the dealer's blackjack"
-    return f"the dealer's {outcome.total} ({' '.join(format_cards(dealer))})"
+    return BoxSettlement(tuple(hands), insurance_win, net, tuple(notes), rules.cite(ids), tuple(reasons))
 
 
 def _settle_hand(
@@ -360,18 +376,13 @@ def _settle_hand(
     index: int,
     hand: PlayerHand,
     upcard: Card,
-    dealer_blackjack: bool,
-    dealer_bust: bool,
-    dealer_push: bool,
-    dealer_total: int,
-    dealer_words: str,
+    dealer: Sequence[Card],
     rules: TwentyOneRules,
 ) -> HandSettlement:
+    outcome = dealer_result(dealer, rules)
     value = hand_value(hand.cards, split_hand=box.split, switched=box.switched)
     stake = box.stake(hand)
-    shown = " ".join(format_cards(hand.cards))
-    name = f"Hand {index + 1} ({shown})" if box.split else f"The hand ({shown})"
-    money = format_money
+    about = {"hand": words.hand_name(index, box.split), "cards": tuple(hand.cards)}
 
     stake_ids: list[str] = []
     if hand.doubled:
@@ -381,83 +392,71 @@ def _settle_hand(
     if len(box.hands) > 2:
         stake_ids.append("BJ-S2")
 
-    def done(result: Result, win: Decimal, sentence: str, *ids: str) -> HandSettlement:
+    natural_21 = value.total == 21 and len(hand.cards) == 2 and not value.blackjack
+    natural = (words.not_blackjack(rules, switched=box.switched),) if natural_21 and (
+        box.switched or box.split) else ()
+    natural_ids = [natural[0].rule] if natural else []
+
+    def done(result: Result, win: Decimal, code: str, *ids: str, **params: object) -> HandSettlement:
         cited = rules.cite([*ids, *stake_ids]) if result not in (Result.SURRENDER, Result.BLACKJACK) else rules.cite(
             ids)
-        return HandSettlement(result, to_cents(win), value.total, f"{sentence} ({', '.join(cited)}).", cited)
-
-    natural_21 = value.total == 21 and len(hand.cards) == 2 and not value.blackjack
-    natural_note = ""
-    natural_ids: list[str] = []
-    if natural_21 and box.switched:
-        natural_note, natural_ids = " (after the switch it is 21, not blackjack)", ["JS-8"]
-    elif natural_21 and box.split:
-        natural_note, natural_ids = " (after a split it is 21, not blackjack)", ["BJ-S4"]
+        reason = words.settled(code, ids[0], **about, **params)
+        extra = natural if code not in ("surrendered", "even-money") else ()
+        note = f"{reason.words(cite=False).rstrip('.')} ({', '.join(cited)})."
+        note += "".join(f" {item.words()}" for item in extra)
+        return HandSettlement(result, to_cents(win), value.total, note, cited, (reason, *extra))
 
     if box.surrendered:
         lost = surrender_collects(box.bet)
-        return done(Result.SURRENDER, -lost, f"{name} surrendered: half the bet, {money(lost)}, was collected at "
-                    "once and for good", "BJ-R1")
+        return done(Result.SURRENDER, -lost, "surrendered", "BJ-R1", lost=lost)
     if box.even_money:
         won = payout(box.bet, EVEN_MONEY)
-        return done(Result.BLACKJACK, won, f"{name} is a blackjack that took even money against the dealer's Ace: "
-                    f"paid 1:1, {money(won)}, at once", "BJ-E", "BJ-4")
-    if dealer_blackjack:
+        return done(Result.BLACKJACK, won, "even-money", "BJ-E", "BJ-4", won=won)
+    bust = words.fragment(words.BUST_OR_NOT if value.bust else "")
+    bust_ids = ["BJ-3"] if value.bust else []
+    if outcome.blackjack:
         if value.blackjack:
-            return done(Result.PUSH, ZERO, f"{name} is a blackjack and the dealer made blackjack too: a push",
-                        "BJ-10", "BJ-4")
+            return done(Result.PUSH, ZERO, "blackjack-push", "BJ-10", "BJ-4")
         if index == 0:
-            returned = []
-            if hand.doubled:
-                returned.append("the double")
-            if box.split:
-                returned.append("the other split hands' stakes")
-            also = f"; {' and '.join(returned)} {'are' if box.split else 'is'} returned" if returned else ""
-            bust = ", bust or not" if value.bust else ""
-            return done(Result.LOSE, -box.bet, f"{name}{natural_note} meets {dealer_words}: only the original bet, "
-                        f"{money(box.bet)}, is lost{bust}{also}", "BJ-O", "BJ-6", *natural_ids,
-                        *(["BJ-3"] if value.bust else []))
-        returned_stake = "this split hand's stake and its double" if hand.doubled else "this split hand's stake"
-        bust = ", bust or not," if value.bust else ""
-        return done(Result.PUSH, ZERO, f"{name}{natural_note} meets {dealer_words}: the box loses only its original "
-                    f"bet, so {returned_stake} ({money(stake)}){bust} is returned", "BJ-O", *natural_ids,
-                    *(["BJ-3"] if value.bust else []))
-    over_21 = rules.DEALER_PUSH_TOTAL is not None and dealer_total > TWENTY_ONE
+            returned = ("both" if hand.doubled and box.split else "double" if hand.doubled else
+                        "split" if box.split else "")
+            return done(Result.LOSE, -box.bet, "original-bet-lost", "BJ-O", "BJ-6", *natural_ids, *bust_ids,
+                        bet=box.bet, bust=bust, returned=words.fragment(words.RETURNED[returned] if returned else ""))
+        returned_stake = words.RETURNED["stake-and-double" if hand.doubled else "stake"]
+        return done(Result.PUSH, ZERO, "split-stake-returned", "BJ-O", *natural_ids, *bust_ids,
+                    returned=words.fragment(returned_stake), stake=stake,
+                    bust=words.fragment(words.BUST_OR_NOT_CLAUSE if value.bust else ""))
+    over_21 = rules.DEALER_PUSH_TOTAL is not None and outcome.total > TWENTY_ONE
     if value.bust:
         if over_21:
-            return done(Result.LOSE, -stake, f"{name} is bust with {value.total}: the {money(stake)} is lost, whatever "
-                        "the dealer does, even a dealer 22 or more", "BJ-3", "JS-4")
-        return done(Result.LOSE, -stake, f"{name} is bust with {value.total}: the {money(stake)} is lost, whatever "
-                    "the dealer does", "BJ-3")
+            return done(Result.LOSE, -stake, "bust-past-22", "BJ-3", "JS-4", total=value.total, stake=stake)
+        return done(Result.LOSE, -stake, "bust", "BJ-3", total=value.total, stake=stake)
     if value.blackjack:
         won = payout(box.bet, rules.blackjack_pays)
+        paid_at = words.ratio(rules.blackjack_pays)
+        if outcome.push_total:
+            return done(Result.BLACKJACK, won, "blackjack-against-22", "JS-4", rules.IDS.blackjack_pays, "BJ-10",
+                        "BJ-4", ratio=paid_at, won=won)
         timing = blackjack_timing(upcard, rules).value
-        when = "at once, the dealer's first card being neither an Ace nor a 10-value" if timing is (
-            BlackjackTiming.NOW) else "once the dealer's second card showed no blackjack"
-        if dealer_push:
-            return done(Result.BLACKJACK, won, f"{name} is a blackjack: the dealer's 22 pushes the other hands, but a "
-                        f"blackjack wins, paid {rules.blackjack_pays}, {money(won)}", "JS-4",
-                        rules.IDS.blackjack_pays, "BJ-10", "BJ-4")
-        return done(Result.BLACKJACK, won, f"{name} is a blackjack: paid {rules.blackjack_pays}, {money(won)}, {when}",
-                    rules.IDS.blackjack_pays, "BJ-10", "BJ-4")
-    if dealer_push:
-        return done(Result.PUSH, ZERO, f"{name} has {value.total}{natural_note} and the dealer has 22: a push, the "
-                    "stake is returned", "JS-4", *natural_ids)
-    if dealer_bust:
+        code = "blackjack-now" if timing is BlackjackTiming.NOW else "blackjack-later"
+        return done(Result.BLACKJACK, won, code, rules.IDS.blackjack_pays, "BJ-10", "BJ-4", ratio=paid_at, won=won)
+    if outcome.push_total:
+        return done(Result.PUSH, ZERO, "push-22", "JS-4", *natural_ids, total=value.total)
+    dealer_cards = tuple(dealer)
+    if outcome.bust:
         won = payout(stake, EVEN_MONEY)
-        push_note = f" ({rules.DEALER_PUSH_TOTAL} would push; more is bust)" if over_21 else ""
-        return done(Result.WIN, won, f"{name} has {value.total}{natural_note} and the dealer is bust with "
-                    f"{dealer_total}{push_note}: paid 1:1, {money(won)}", "BJ-9", *(["JS-4"] if over_21 else []),
-                    "BJ-5", *natural_ids)
-    if value.total > dealer_total:
+        if over_21:
+            return done(Result.WIN, won, "dealer-bust-past-push", "BJ-9", "JS-4", "BJ-5", *natural_ids,
+                        total=value.total, dealer=outcome.total, push=rules.DEALER_PUSH_TOTAL or 0, won=won)
+        return done(Result.WIN, won, "dealer-bust", "BJ-9", "BJ-5", *natural_ids, total=value.total,
+                    dealer=outcome.total, won=won)
+    compared = {"total": value.total, "dealer": outcome.total, "dealer_cards": dealer_cards}
+    if value.total > outcome.total:
         won = payout(stake, EVEN_MONEY)
-        return done(Result.WIN, won, f"{name} has {value.total}{natural_note}, more than {dealer_words}: paid 1:1, "
-                    f"{money(won)}", "BJ-9", "BJ-5", *natural_ids)
-    if value.total < dealer_total:
-        return done(Result.LOSE, -stake, f"{name} has {value.total}{natural_note}, less than {dealer_words}: the "
-                    f"{money(stake)} is lost", "BJ-9", *natural_ids)
-    return done(Result.PUSH, ZERO, f"{name} has {value.total}{natural_note}, the same as {dealer_words}: a push, "
-                "the stake is returned", "BJ-9", "BJ-5", *natural_ids)
+        return done(Result.WIN, won, "win", "BJ-9", "BJ-5", *natural_ids, won=won, **compared)
+    if value.total < outcome.total:
+        return done(Result.LOSE, -stake, "lose", "BJ-9", *natural_ids, stake=stake, **compared)
+    return done(Result.PUSH, ZERO, "push", "BJ-9", "BJ-5", *natural_ids, **compared)
 
 
 class PayoutKind(StrEnum):

@@ -21,8 +21,10 @@ from games.blackjack.errors import ImpossibleShoeError, SituationError, StakeErr
 from games.blackjack.hand import Ruled
 from games.cards import Card
 from games.errors import BetError, ImpossibleCardsError
+from games.jack_switch import words
 from games.jack_switch.rules import BonusLimit, JackSwitchRules, parse_limits
 from games.money import ZERO, format_money, payout
+from games.reasons import Reason
 
 
 class SuperMatch(StrEnum):
@@ -49,6 +51,8 @@ class SideBetResult:
     combination: str
     pays: Decimal
     """Winnings on top of the returned stake; 0.00 when the bet loses."""
+    reasons: tuple[Reason, ...] = ()
+    """Why: the combination read from the cards, and what the house's table pays for it."""
 
 
 def super_match_combination(cards: Sequence[Card]) -> SuperMatch:
@@ -113,7 +117,8 @@ def super_match(cards: Sequence[Card], bet: Decimal, rules: JackSwitchRules) -> 
     combination = super_match_combination(cards)
     ratio = rules.super_match.get(combination.value)
     pays = payout(bet, ratio) if ratio is not None else ZERO
-    return Ruled(SideBetResult(combination.value, pays), ("JS-SM",))
+    reasons = words.super_match_reasons(cards, bet, combination.value, pays, rules)
+    return Ruled(SideBetResult(combination.value, pays, reasons), ("JS-SM",))
 
 
 def pair_bonus(cards: Sequence[Card], bet: Decimal, rules: JackSwitchRules) -> Ruled[SideBetResult]:
@@ -123,15 +128,28 @@ def pair_bonus(cards: Sequence[Card], bet: Decimal, rules: JackSwitchRules) -> R
     combination = pair_bonus_combination(cards)
     ratio = rules.pair_bonus.get(combination.value)
     pays = payout(bet, ratio) if ratio is not None else ZERO
-    return Ruled(SideBetResult(combination.value, pays), ("JS-PB",))
+    reasons = words.pair_bonus_reasons(cards, bet, combination.value, pays, rules)
+    return Ruled(SideBetResult(combination.value, pays, reasons), ("JS-PB",))
+
+
+class BonusCheck(StrEnum):
+    """What decides a bonus bet (JS-L), in the order it is checked."""
+
+    NO_MAIN = "no-main"
+    MAIN_OUTSIDE = "main-outside"
+    BELOW_MIN = "below-min"
+    ABOVE_MAX = "above-max"
+    WITHIN = "within"
 
 
 @dataclass(frozen=True, slots=True)
 class BonusBetDecision:
     accepted: bool
     limit: BonusLimit
-    reason: str
-    """Why it is accepted or refused, citing JS-L."""
+    check: BonusCheck
+    """The check that decided it."""
+    reasons: tuple[Reason, ...]
+    """Why it is accepted or refused, with the values that decided it (JS-L)."""
 
 
 def table_bonus_limit(table_limits: object, rules: JackSwitchRules) -> BonusLimit:
@@ -145,8 +163,9 @@ def table_bonus_limit(table_limits: object, rules: JackSwitchRules) -> BonusLimi
     return limit
 
 
-def bonus_bet_decision(table_limits: object, main_bet: Decimal, bonus: Decimal,
-                       rules: JackSwitchRules) -> Ruled[BonusBetDecision]:
+def bonus_bet_decision(
+    table_limits: object, main_bet: Decimal, bonus: Decimal, rules: JackSwitchRules
+) -> Ruled[BonusBetDecision]:
     """JS-L: a bonus bet needs a main bet (within the table limits), and is accepted
     from the table's bonus minimum to its bonus maximum, larger than the main bet or not.
 
@@ -157,19 +176,25 @@ def bonus_bet_decision(table_limits: object, main_bet: Decimal, bonus: Decimal,
     True
     """
     limit = table_bonus_limit(table_limits, rules)
-    low, high = format_money(limit.bonus_min), format_money(limit.bonus_max)
-    table = f"{format_money(limit.table_min)}-{format_money(limit.table_max)}"
+    values = {
+        "bonus": bonus,
+        "main": main_bet,
+        "bonus_min": limit.bonus_min,
+        "bonus_max": limit.bonus_max,
+        "table_min": limit.table_min,
+        "table_max": limit.table_max,
+    }
     if main_bet <= 0:
-        reason = "a bonus bet is accepted only with a main bet (JS-L)"
+        check, message = BonusCheck.NO_MAIN, words.BONUS_REFUSED_NO_MAIN
     elif not limit.table_min <= main_bet <= limit.table_max:
-        reason = (f"the main bet {format_money(main_bet)} is outside the {table} table limits, so there is no "
-                  "main bet to go with the bonus (JS-L)")
+        check, message = BonusCheck.MAIN_OUTSIDE, words.BONUS_REFUSED_MAIN_OUTSIDE
     elif bonus < limit.bonus_min:
-        reason = f"the bonus {format_money(bonus)} is below the bonus minimum {low} at a {table} table (JS-L)"
+        check, message = BonusCheck.BELOW_MIN, words.BONUS_REFUSED_BELOW
     elif bonus > limit.bonus_max:
-        reason = f"the bonus {format_money(bonus)} is above the bonus maximum {high} at a {table} table (JS-L)"
+        check, message = BonusCheck.ABOVE_MAX, words.BONUS_REFUSED_ABOVE
     else:
-        more = " (it may be larger than the main bet)" if bonus > main_bet else ""
-        reason = f"the bonus {format_money(bonus)} is within {low}-{high} at a {table} table{more} (JS-L)"
-        return Ruled(BonusBetDecision(True, limit, reason), ("JS-L",))
-    return Ruled(BonusBetDecision(False, limit, reason), ("JS-L",))
+        check, message = BonusCheck.WITHIN, words.BONUS_ACCEPTED
+    reasons = [Reason.of("JS-L", message, **values)]
+    if check is BonusCheck.WITHIN and bonus > main_bet:
+        reasons.append(Reason.of("JS-L", words.BONUS_ABOVE_MAIN, **values))
+    return Ruled(BonusBetDecision(check is BonusCheck.WITHIN, limit, check, tuple(reasons)), ("JS-L",))

@@ -11,6 +11,7 @@ cards once, before any other action on either box; a blackjack may be switched a
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +21,9 @@ from games.blackjack.errors import ImpossibleShoeError, SituationError
 from games.blackjack.hand import hand_value, is_natural
 from games.cards import Card
 from games.errors import ImpossibleCardsError
+from games.jack_switch import words
 from games.jack_switch.rules import JackSwitchRules
+from games.reasons import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +36,11 @@ class SwitchResult:
     """Always False: no switched hand is a blackjack (JS-8)."""
     switched_away: tuple[bool, bool]
     """Whether the box held a blackjack as dealt (JS-7: it may be switched away)."""
+    dealt: tuple[tuple[Card, Card], tuple[Card, Card]]
+    """The two boxes' first two cards as dealt, before the switch."""
     rule_ids: tuple[str, ...]
+    reasons: tuple[Reason, ...] = ()
+    """Why each box counts what it does (:func:`games.jack_switch.words.switch_reasons`)."""
 
 
 def verify_switch(box1: Sequence[Card], box2: Sequence[Card], rules: JackSwitchRules) -> None:
@@ -41,8 +48,9 @@ def verify_switch(box1: Sequence[Card], box2: Sequence[Card], rules: JackSwitchR
     the shoe."""
     for field, box in (("box1", box1), ("box2", box2)):
         if len(box) != 2:
-            raise SituationError(field, f"the switch exchanges the second of a box's first two cards: 2 cards, not "
-                                        f"{len(box)} (JS-7)")
+            raise SituationError(
+                field, f"the switch exchanges the second of a box's first two cards: 2 cards, not {len(box)} (JS-7)"
+            )
     try:
         rules.shoe.verify(box1)
     except ImpossibleCardsError as error:
@@ -65,15 +73,17 @@ def switch_boxes(box1: Sequence[Card], box2: Sequence[Card], rules: JackSwitchRu
     if is_natural(new1) or is_natural(new2) or is_natural(box1) or is_natural(box2):
         ids.append("JS-8")
     ids.append(rules.IDS.values)
-    return SwitchResult(
+    result = SwitchResult(
         box1=new1,
         box2=new2,
         totals=(value1.total, value2.total),
         soft=(value1.soft, value2.soft),
         blackjack=(value1.blackjack, value2.blackjack),
         switched_away=(is_natural(box1), is_natural(box2)),
+        dealt=((box1[0], box1[1]), (box2[0], box2[1])),
         rule_ids=tuple(ids),
     )
+    return dataclasses.replace(result, reasons=words.switch_reasons(result))
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,12 +27,12 @@ from games.over_under_26.settlement import (
     Outcome,
     Settlement,
     can_bet,
-    explain,
     is_first_card_joker,
     settle,
     verify_bets,
     verify_choice,
 )
+from games.over_under_26.words import explain, odds_reasons, settlement_reasons, total_reasons
 
 __all__ = [
     "EXAMPLE_BONUS_PAY_TABLE",
@@ -64,8 +64,11 @@ __all__ = [
     "hand_total",
     "is_first_card_joker",
     "is_in_shoe",
+    "odds_reasons",
     "settle",
+    "settlement_reasons",
     "total_odds",
+    "total_reasons",
     "verify_bets",
     "verify_cards",
     "verify_choice",

@@ -28,6 +28,7 @@ __all__ = [
     "POSITIONS",
     "DiceReading",
     "action_position",
+    "count_to",
     "first_hand_position",
     "read_dice",
     "roll",
@@ -63,6 +64,25 @@ def first_hand_position(total: int) -> int:
     [3, 7, 1, 7, 4]
     """
     return (total - 1) % POSITIONS + 1
+
+
+def count_to(total: int, lap: Sequence[int], later_laps: Sequence[int] | None = None) -> int:
+    """Where a count of ``total`` lands going round the positions in ``lap`` (and, from the
+    second time round, ``later_laps`` when given). PG-3's count is ``lap`` = 1 … 7, clockwise;
+    other laps are how a count goes wrong (counter-clockwise, empty positions skipped...).
+
+    >>> count_to(14, range(1, 8)) == first_hand_position(14)
+    True
+    >>> count_to(9, (1, 7, 6, 5, 4, 3, 2)), count_to(9, range(1, 8), later_laps=range(2, 8))
+    (7, 3)
+    """
+    if total < 1 or not lap:
+        raise DiceError(f"a count of {total} cannot be made round {list(lap)}")
+    first = list(lap)
+    if total <= len(first) or later_laps is None:
+        return first[(total - 1) % len(first)]
+    rest = list(later_laps)
+    return rest[(total - len(first) - 1) % len(rest)]
 
 
 def action_position(total: int, occupied: Iterable[int] = PLAYER_POSITIONS) -> tuple[int, tuple[str, ...]]:

@@ -40,6 +40,7 @@ from typing import Final, TypeAlias
 
 from games.cards import AnyCard, Card, Joker, Rank
 from games.pai_gow.errors import DealEventError
+from games.reasons import Reason, gettext_noop
 
 __all__ = [
     "BoxedCard",
@@ -101,8 +102,8 @@ class DealOutcome:
     ruling: DealRuling
     logical_way: bool
     rules: tuple[str, ...]
-    reasons: tuple[str, ...]
-    """One sentence per rule applied, in the order of ``rules`` (for explanations)."""
+    reasons: tuple[Reason, ...]
+    """One reason per rule applied, in the order of ``rules`` (:mod:`games.pai_gow.words`)."""
 
 
 def _is_misdeal_card(card: AnyCard) -> bool:
@@ -151,51 +152,58 @@ def rule_deal(events: Sequence[DealEvent]) -> DealOutcome:
     wrong = next((event for event in events if isinstance(event, WrongSpots)), None)
     opened_early = any(isinstance(event, DealerHandOpenedEarly) for event in events)
 
-    misdeal: list[tuple[str, str]] = []
-    bad_cards = [str(event.card) for event in shown if _is_misdeal_card(event.card)]
+    misdeal: list[Reason] = []
+    bad_cards = tuple(event.card for event in shown if _is_misdeal_card(event.card))
     if bad_cards:
-        misdeal.append(("PG-6a", f"a joker or an Ace boxed or exposed on the deal ({', '.join(bad_cards)}) is a "
-                                 "misdeal (PG-6a)"))
+        misdeal.append(Reason.of("PG-6a", gettext_noop("A joker or an Ace boxed or exposed on the deal ({cards}) is a "
+                                                       "misdeal"), cards=bad_cards))
     if len(shown) >= 2:
-        misdeal.append(("PG-6b", f"{len(shown)} cards boxed or exposed on the deal is a misdeal (PG-6b)"))
+        misdeal.append(Reason.of("PG-6b", gettext_noop("{count} cards boxed or exposed on the deal is a misdeal"),
+                                 count=len(shown)))
     if wrong is not None and wrong.players_looked >= 2:
-        misdeal.append(("PG-6c", f"hands at the wrong spots with {wrong.players_looked} players having looked at "
-                                 "their cards is a misdeal (PG-6c)"))
+        misdeal.append(Reason.of("PG-6c", gettext_noop("Hands at the wrong spots with {count} players having looked "
+                                                       "at their cards is a misdeal"), count=wrong.players_looked))
     if wrong is not None and wrong.looked_at_dealer_hand:
-        misdeal.append(("PG-6d", "hands at the wrong spots with a player having looked at the player-dealer's hand "
-                                 "is a misdeal (PG-6d)"))
+        misdeal.append(Reason.of("PG-6d", gettext_noop("Hands at the wrong spots with a player having looked at the "
+                                                       "player-dealer's hand is a misdeal")))
     if misdeal:
-        return DealOutcome(DealRuling.MISDEAL, False, tuple(r for r, _ in misdeal), tuple(t for _, t in misdeal))
+        return DealOutcome(DealRuling.MISDEAL, False, tuple(r.rule for r in misdeal), tuple(misdeal))
 
-    applied: list[tuple[str, str]] = []
+    applied: list[Reason] = []
     ruling = DealRuling.CONTINUE
     logical_way = False
     if opened_early:
         ruling, logical_way = DealRuling.CALL_SUPERVISOR, True
-        applied.append(("PG-5", "the player-dealer's hand opened before all hands were set: call a supervisor, "
-                                "who sets the unset hands the logical way (PG-5)"))
+        applied.append(Reason.of("PG-5", gettext_noop("The player-dealer's hand was opened before all hands were "
+                                                      "set: call a supervisor, who sets the unset hands the logical "
+                                                      "way")))
     if wrong is not None:
         if ruling is DealRuling.CONTINUE:
             ruling = DealRuling.REDELIVER
         if wrong.players_looked == 1:
             logical_way = True
-            applied.append(("PG-7", "hands at the wrong spots and only one player looked: the hands are retrieved and "
-                                    "redelivered, that player's hand is played the logical way (PG-7)"))
+            applied.append(Reason.of("PG-7", gettext_noop("Hands at the wrong spots and only one player looked: the "
+                                                          "hands are retrieved and redelivered, that player's hand is "
+                                                          "played the logical way")))
         else:
-            applied.append(("PG-7", "hands at the wrong spots and nobody looked: the hands are retrieved and "
-                                    "redelivered (PG-7)"))
+            applied.append(Reason.of("PG-7", gettext_noop("Hands at the wrong spots and nobody looked: the hands are "
+                                                          "retrieved and redelivered")))
     if shown:
         event = shown[0]
         if isinstance(event, BoxedCard):
-            kind, text = DealRuling.REPLACE_BOXED_CARD, f"the boxed {event.card} is replaced at once by the next card"
+            kind = DealRuling.REPLACE_BOXED_CARD
+            why = Reason.of("PG-8", gettext_noop("The boxed {card} is replaced at once by the next card"),
+                            card=event.card)
         else:
             kind = DealRuling.REPLACE_EXPOSED_CARD
-            text = f"the exposed {event.card} is replaced after the deal by the first of the five left-over cards"
+            why = Reason.of("PG-8", gettext_noop("The exposed {card} is replaced after the deal by the first of the "
+                                                 "five left-over cards"), card=event.card)
         if ruling is DealRuling.CONTINUE:
             ruling = kind
-        applied.append(("PG-8", text + " (PG-8)"))
+        applied.append(why)
     if logical_way:
-        applied.append(("PG-H", "the logical way is the house way (PG-H)"))
+        applied.append(Reason.of("PG-H", gettext_noop("The logical way is the house way")))
     if not applied:
-        return DealOutcome(DealRuling.CONTINUE, False, (), ("nothing in the deal calls for a ruling: play continues",))
-    return DealOutcome(ruling, logical_way, tuple(r for r, _ in applied), tuple(t for _, t in applied))
+        nothing = Reason.of("", gettext_noop("Nothing in the deal calls for a ruling: play continues."))
+        return DealOutcome(DealRuling.CONTINUE, False, (), (nothing,))
+    return DealOutcome(ruling, logical_way, tuple(r.rule for r in applied), tuple(applied))

@@ -26,6 +26,7 @@ from games.pai_gow.codes import DECK, JOKER_CODE, codes_of, is_one_deck
 from games.pai_gow.errors import SettingError
 from games.pai_gow.ranking import HandValue, rank_hand
 from games.pai_gow.rules import PaiGowRules
+from games.reasons import Reason
 
 __all__ = [
     "FoulCheck",
@@ -138,8 +139,10 @@ class HouseWaySetting:
     step: str
     """The step key of the house way (``"6-split"``...)."""
     explanation: str
-    """The step in words, citing it."""
+    """The step in English words, citing it."""
     rules: tuple[str, ...]
+    why: Reason | None = None
+    """The step as a reason: the way's message ID with its own thresholds as values."""
 
 
 def house_way(cards: Sequence[AnyCard], rules: PaiGowRules = DEFAULT_RULES) -> HouseWaySetting:
@@ -158,7 +161,8 @@ def house_way(cards: Sequence[AnyCard], rules: PaiGowRules = DEFAULT_RULES) -> H
     low = (cards[i], cards[j])
     high = tuple([cards[x] for x in range(HAND_SIZE) if x != i and x != j])
     applied = ("PG-H", "PG-J") if JOKER_CODE in codes else ("PG-H",)
-    return HouseWaySetting(Setting(high, low), step, way.steps[step], applied)
+    why = way.step_reasons[step]
+    return HouseWaySetting(Setting(high, low), step, why.words(cite=False), applied, why)
 
 
 def player_dealer_setting(setting: Setting, rules: PaiGowRules = DEFAULT_RULES) -> tuple[Setting, tuple[str, ...]]:

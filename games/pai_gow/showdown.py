@@ -39,7 +39,7 @@ from games.pai_gow.dice import PLAYER_POSITIONS
 from games.pai_gow.errors import PositionError, SettingError
 from games.pai_gow.ranking import HandValue
 from games.pai_gow.rules import PaiGowRules
-from games.pai_gow.setting import DEFAULT_RULES, Setting, check_foul, player_dealer_setting, verify_seven
+from games.pai_gow.setting import DEFAULT_RULES, FoulCheck, Setting, check_foul, player_dealer_setting, verify_seven
 
 __all__ = [
     "HandSettlement",
@@ -101,6 +101,8 @@ class Showdown:
     rules: tuple[str, ...]
     values: tuple[HandValue, HandValue, HandValue, HandValue] | None = None
     """Player high, player low, player-dealer high, player-dealer low (None on a foul)."""
+    foul: FoulCheck | None = None
+    """The player's foul check (PG-12, PG-13) when the hand is fouled."""
 
 
 def _settle_result(result: Result, covered: Decimal, fee: Decimal) -> Decimal:
@@ -149,6 +151,7 @@ def _versus(player: Setting, banker: Setting, covered: Decimal, rules: PaiGowRul
         foul_reason=foul.reason if foul.fouled else None,
         rules=tuple(dict.fromkeys(applied)),
         values=values,
+        foul=foul if foul.fouled else None,
     )
 
 

@@ -45,9 +45,9 @@ def fill_answer(page, stored: DrillScenario, answer: dict[str, Any]) -> None:  #
                 box = page.locator(f".pick input[name={name}][value='{code}']:not(:checked)").first
                 box.locator("xpath=..").click()
         elif answer_field.type is FieldType.AMOUNT:
-            page.fill(f"input[name={name}]", "")
+            page.fill(f"input[name={name}]", "")  # the focus brings the form's one keypad to this field
             for key in str(value):
-                page.click(f"#kp-{name} button[data-key='{'minus' if key == '-' else key}']")
+                page.click(f".keypad[data-for=f-{name}] button[data-key='{'minus' if key == '-' else key}']")
         else:
             page.fill(f"input[name={name}]", str(value))
 

@@ -16,9 +16,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_what_changed_at_phone_width(browser_page, live_server, trainee):
-    assign_what_changed(property=trainee.property, game="blackjack", old_values={},
-                        new_values={"dealer_hits_soft_17": True}, trainees=[trainee], assigned_by=None,
-                        due=dt.date(2030, 6, 1))
+    assign_what_changed(
+        property=trainee.property,
+        game="blackjack",
+        old_values={},
+        new_values={"dealer_hits_soft_17": True},
+        trainees=[trainee],
+        assigned_by=None,
+        due=dt.date(2030, 6, 1),
+    )
     page = browser_page
     page.set_viewport_size({"width": 390, "height": 844})
     login_in_browser(page, live_server.url, trainee.username, PASSWORD)
@@ -37,7 +43,7 @@ def test_what_changed_at_phone_width(browser_page, live_server, trainee):
     page.click("button:has-text('Answer')")
     page.wait_for_selector(".feedback-wrong")
     feedback = page.locator(".feedback").inner_text()
-    assert "that was the answer under the old rules" in feedback
+    assert "That was the answer under the old rules" in feedback
     assert "Under the old rules this was dealer stand; now it is dealer hit." in feedback
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways on a phone"
     page.screenshot(path="test-artifacts/what-changed-phone-feedback.png", full_page=True)

@@ -141,7 +141,7 @@ def test_dealer_22_seeded_win_paid_is_named():
     stake = Decimal(bet) * (2 if made.situation["hands"][0]["doubled"] else 1)
     graded = graded_seed(made, {"result": "win", "net": str(stake)})
     assert graded.mistake_code == "js-22-paid-as-win"
-    assert graded.mistake == "a dealer 22 is not a bust in Jack Switch: it pushes every hand still in play (JS-4)"
+    assert graded.mistake == "A dealer 22 is not a bust in Jack Switch: it pushes every hand still in play (JS-4)."
 
 
 def test_dealer_22_every_drawn_dealer_makes_22_and_hard_draws_the_traps():

@@ -231,7 +231,7 @@ def test_house_way_shows_the_cards_in_the_situation_order_and_the_house_values()
     assert made.fields[0].source == group.name
     assert made.fields[0].count == 2
     facts = dict(made.prompt.facts)
-    assert facts["House way"] == RULES.way.description
+    assert facts["House way"] == RULES.way.label  # the way by its name (issue 14)
     assert "lowest" in facts["A-2-3-4-5 is"]
 
 
@@ -389,7 +389,7 @@ def test_showdown_named_mistakes(situation: dict[str, Any], rules: PaiGowRules, 
 
 def test_showdown_prompt_states_the_bet_and_house_values():
     facts = dict(scenario("pg-showdown", WHEEL_AGAINST_SIX, FEE).prompt.facts)
-    assert facts["Bet"] == "10"
+    assert facts["Bet"] == "10.00"  # money as money, whatever the body spelt
     assert facts["Collection fee per hand in action"] == "1.00"
     assert facts["A-2-3-4-5 is"] == "the lowest straight"
     assert dict(scenario("pg-showdown", WHEEL_AGAINST_SIX).prompt.facts)["Collection fee per hand in action"] == "none"
@@ -648,7 +648,7 @@ def check_seeded_mistake(slug: str, code: str, rules: PaiGowRules = RULES) -> No
     assert answer is not None
     result = graded(made, answer, rules)
     assert not result.correct
-    assert result.mistake == mistake.message
+    assert result.mistake == mistake.reason.words()
 
 
 def test_jokers_in_situations_come_from_one_deck():

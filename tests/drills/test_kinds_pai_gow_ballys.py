@@ -33,15 +33,15 @@ def test_the_key_and_the_explanation_are_the_way_s():
     assert made.solution.explanation.startswith("Bally's way step 6: two pair, low and high")
     assert "PG-H step" not in made.solution.explanation
     assert made.solution.family == "step-6"
-    assert dict(made.prompt.facts)["House way"] == BALLYS.way.description
+    assert dict(made.prompt.facts)["House way"] == BALLYS.way.label
 
 
 def test_the_mistakes_are_the_way_s_own():
     mistakes = get_kind(SLUG).mistakes(BALLYS)
     assert [mistake.code for mistake in mistakes] == CODES
     for mistake in mistakes[1:4]:
-        assert "Bally's way step" in mistake.message
-        assert "PG-H step" not in mistake.message
+        assert "Bally's way step" in mistake.reason.words()
+        assert "PG-H step" not in mistake.reason.words()
 
 
 @pytest.mark.parametrize(("cards", "answer", "code"), [
@@ -83,7 +83,7 @@ def test_named_mistakes_on_seeded_scenarios(code: str):
     assert answer is not None
     result = BENCH.graded(made, answer)
     assert not result.correct
-    assert result.mistake == mistake.message
+    assert result.mistake == mistake.reason.words()
 
 
 def test_keys_agree_with_the_door_and_the_probe_stays_wrong():

@@ -11,36 +11,16 @@ from typing import Any
 
 import games.pai_gow.house_ways as house_ways
 import games.pai_gow.rules as pai_gow_rules
-from drills.kinds._changes import RuleChange
-from games.over_under_26.rules import EXAMPLE_BONUS_PAY_TABLE
+from drills.kinds._changes import EXAMPLE_CHANGES, example_change
 from games.pai_gow.house_ways.pg_h import Thresholds, variant
 
-BONUS_TABLE = EXAMPLE_BONUS_PAY_TABLE.to_mapping()
-NEW_BONUS_TABLE = {**{k: v for k, v in BONUS_TABLE.items() if k != "joker"}, "16": "2:1", "20": "1:1"}
-
-EXAMPLES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
-    "blackjack": ({}, {"blackjack_pays": "6:5", "dealer_hits_soft_17": True, "insurance_pays": "3:1",
-                       "double_after_split": False, "max_hands": 3}),
-    "jack-switch": ({}, {
-        "blackjack_pays": "3:2", "dealer_hits_soft_17": False,
-        "super_match": {"one-pair": "1:1", "three-of-a-kind": "6:1", "two-pairs": "8:1", "four-of-a-kind": "50:1"},
-        "pair_bonus": {"different-colour-pair": "6:1", "same-colour-pair": "10:1", "same-suit-pair": "25:1"},
-        "bonus_limits": "10-200: 1-100, 25-500: 1-500, 50-1000: 1-1000",
-    }),
-    "pai-gow": ({}, {"collection_fee": "1.00", "wheel_lowest_straight": False}),
-    "over-under-26": ({"bonus_pay_table": BONUS_TABLE},
-                      {"bonus_pay_table": NEW_BONUS_TABLE, "win_return_multiple": 5}),
-}
-"""game -> (old values, new values)."""
+EXAMPLES = EXAMPLE_CHANGES
+"""game -> (old values, new values): the examples the diagnosis report uses too."""
 
 
-def example_change(game: str) -> RuleChange:
-    old, new = EXAMPLES[game]
-    return RuleChange.of(game, old, new)
-
-
-SPLIT_TWO_PAIR = variant("test-split-two-pair", "PG-H, but two pair is always split (a test variant)",
-                         Thresholds(two_pair_split_from=3))
+SPLIT_TWO_PAIR = variant(
+    "test-split-two-pair", "PG-H, but two pair is always split (a test variant)", Thresholds(two_pair_split_from=3)
+)
 
 
 @contextmanager
@@ -55,3 +35,6 @@ def registered_house_way(way: Any = SPLIT_TWO_PAIR) -> Iterator[str]:
     finally:
         house_ways.HOUSE_WAYS = saved  # type: ignore[misc]
         pai_gow_rules.HOUSE_WAYS = saved  # type: ignore[misc]
+
+
+__all__ = ["EXAMPLES", "SPLIT_TWO_PAIR", "example_change", "registered_house_way"]

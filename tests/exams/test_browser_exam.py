@@ -64,7 +64,7 @@ def test_a_trainee_sits_an_exam_and_gets_a_verifiable_certificate(browser_page, 
     for character in net.lstrip("-"):
         page.click(f".keypad button[data-key='{character}']")
     if net.startswith("-"):
-        page.click(".keypad button[data-key='-']")
+        page.click(".keypad button[data-key='minus']")
     page.wait_for_selector("#save-status .save-state[data-state=answer]")  # not the draft's "Draft saved at"
     assert sitting.items.get(position=2).answer == key
     assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the sitting scrolls sideways on a phone"

@@ -250,7 +250,8 @@ def test_js_l_bonus_bets(rule, limits, main_bet, bonus, accepted, low, high):
     assert decision.accepted is accepted
     assert (f"{decision.limit.bonus_min:.2f}", f"{decision.limit.bonus_max:.2f}") == (low, high)
     assert ruled.rule_ids == ("JS-L",)
-    assert "JS-L" in decision.reason
+    assert decision.reasons
+    assert {reason.rule for reason in decision.reasons} == {"JS-L"}
 
 
 @pytest.mark.parametrize("limits", ["500-25", "25", "25-500-1000", "abc-def", "30-600", "-5-10", 25, "25--500"],

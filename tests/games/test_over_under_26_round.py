@@ -34,7 +34,7 @@ from games.over_under_26.round import (
     StartError,
     Turn,
 )
-from games.over_under_26.round_words import SENTENCES, explain_mistake
+from games.over_under_26.round_words import SENTENCES, explain_mistake, mistake_reason
 from games.players.over_under_26 import OverUnderPlayer
 from games.procedure import ProcedureError, can, format_log, parse_log, play_out, replay, review
 
@@ -102,6 +102,8 @@ def test_the_settlement_starting_at_the_wrong_box_is_named():
         state.pay(2, Stake.MAIN, Decimal("40"))
     assert caught.value.mistake == "wrong-amount"
     assert "Moved 40.00; the amount is 20.00" in explain_mistake(caught.value)
+    reason = mistake_reason(caught.value)  # typed values, so each reader's language prints them its way
+    assert (reason.rule, reason.param("given"), reason.param("amount")) == ("OU-P6", Decimal("40"), Decimal("20.00"))
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,6 @@ the seeded generator of hands they set differently, and bad input naming its fie
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -67,9 +65,7 @@ def test_settings_differ_is_a_function_of_the_seven_cards(data, hand):
 
 
 def test_disagreeing_hands_are_seeded_distinct_and_really_disagree():
-    started = time.perf_counter()
     found = disagreeing_hands("pg-h", "ballys-ac", 20, seed=7)
-    assert time.perf_counter() - started < 2  # about 0.05 s here: a few hundred deals
     assert len(found) == 20
     assert len({tuple(sorted(map(str, item.cards))) for item in found}) == 20
     for item in found:

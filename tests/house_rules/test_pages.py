@@ -87,7 +87,7 @@ def test_the_staff_menu_links_the_editor(client_for, rule_sets):
         ("jack-switch", ["Super Match pay table", "JS-SM", "Pair, same suit", "JS-L", "JS-3", "Pair bonus",
                          "Surrender offered", "BJ-R1"]),
         ("over-under-26", ["Bonus pay table", "OU-10", "Total 8", "Base game", "OU-W", "Add a row"]),
-        ("pai-gow", ["House way", "PG-H, the logical way", "Atlantic City way (two jokers)",
+        ("pai-gow", ["House way", "The logical way (PG-H)", "Atlantic City way (two jokers)",
                      "Collection fee per hand", "PG-F"]),
     ],
 )

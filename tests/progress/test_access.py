@@ -21,11 +21,20 @@ PERSONAS = ["anonymous", "trainee", "supervisor", "staff", "outsider"]
 def attempts(trainee: User, teammate: User, stranger: User, outsider_trainee: User) -> dict[str, Attempt]:
     """Each trainee answers a different (kind, difficulty), so any leak is visible."""
     return {
-        "trainee": grade_attempt(trainee, "ou-total", difficulty="easy", correct=False, mistake_code="tina-m"),
+        "trainee": grade_attempt(
+            trainee, "ou-total", difficulty="easy", correct=False, mistake_code="tina-m", mistake="tina slipped"
+        ),
         "teammate": grade_attempt(teammate, "ou-total", difficulty="normal"),
-        "stranger": grade_attempt(stranger, "ou-total", difficulty="hard", mistake_code="sam-m", correct=False),
+        "stranger": grade_attempt(
+            stranger, "ou-total", difficulty="hard", mistake_code="sam-m", mistake="sam slipped", correct=False
+        ),
         "outsider": grade_attempt(
-            outsider_trainee, "ou-settle", difficulty="easy", correct=False, mistake_code="olga-m"
+            outsider_trainee,
+            "ou-settle",
+            difficulty="easy",
+            correct=False,
+            mistake_code="olga-m",
+            mistake="olga slipped",
         ),
     }
 
@@ -122,9 +131,9 @@ def test_a_supervisor_sees_only_their_teams_members(
     assert 'data-item="ou-total:hard"' not in items
     assert "ou-settle" not in items
     dashboard = client.get(f"/progress/teams/{world['team'].pk}/").content.decode()
-    assert "tina-m" in dashboard
-    assert "sam-m" not in dashboard
-    assert "olga-m" not in dashboard
+    assert "Tina slipped" in dashboard  # a named mistake by its words (issue 14)
+    assert "Sam slipped" not in dashboard
+    assert "Olga slipped" not in dashboard
 
 
 def test_staff_see_their_property_only(

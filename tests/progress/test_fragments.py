@@ -123,3 +123,23 @@ def test_heatmap_cells_say_what_the_sentence_and_summary_say() -> None:
         assert cell.title == cell_sentence("Ann <A>", title, item)
         assert cell.summary == cell_summary(item)
     assert [cell.text for cell in heat.rows[0].cells] == ["–", "100", "50", "✓"]
+
+
+def test_heatmap_list_gives_each_trainee_their_started_skills() -> None:
+    policy = Policy()
+    started = mastery("ou-total", [[index, 1, 2000] for index in range(1, 31)], policy, 10)
+    untouched = mastery("ou-settle", [], policy, 10)
+    rows = [('Tom "Ace" <b>', "/t/1/?a=1&b=2", [started, untouched]), ("Ann", "/t/2/", [untouched, untouched])]
+    heat = heatmap(SKILLS, rows)
+    html = fragments.heatmap_list(heat)
+    tom, ann = html.split('<li class="heat-trainee">')[1:]
+    assert "Tom &quot;Ace&quot; &lt;b&gt;" in tom
+    assert 'href="/t/1/?a=1&amp;b=2#skill-ou-total"' in tom
+    assert "Count the &lt;total&gt; &amp; call it" in tom  # the started skill, its title escaped
+    assert "Settle the Over/Under" not in tom  # not started: counted, not listed
+    assert f"lv-{heat.rows[0].cells[0].level}" in tom
+    assert "1 of 2 mastered" in tom
+    assert "Not started: 1 of 2 skills" in tom
+    assert "heat-skills" not in ann
+    assert "Not started: 2 of 2 skills" in ann
+    assert fragments.heatmap_list(heatmap([], [])) == ""

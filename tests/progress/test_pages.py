@@ -72,12 +72,18 @@ def test_dashboard_of_a_small_team(client_for: Persona, team: Team, trainee: Use
     help_section = page[page.index('id="needs-help"') : page.index('id="missed"')]
     assert "Tom Teammate" in help_section
     assert "inactive for 10 days" in help_section
-    assert "least progress: 0 of 2 skills mastered" in help_section
+    # The skills counted are those Tom's own page counts (issue 14: not the team's columns).
+    own_page = client_for("supervisor").get(f"/progress/trainees/{teammate.pk}/").content.decode()
+    counted = re.search(r"0 of (\d+) skills mastered", own_page)
+    assert counted is not None
+    assert int(counted[1]) > 2
+    assert f"least progress: 0 of {counted[1]} skills mastered" in help_section
     assert "Tina" not in help_section
     missed = page[page.index('id="missed"') : page.index('id="mistakes"')]
     assert "4 of 4 (100 %)" in missed
     mistakes = page[page.index('id="mistakes"') : page.index('id="distribution"')]
-    assert "you paid a push" in mistakes
+    assert "You paid a push" in mistakes
+    assert "ou-push-paid" not in mistakes  # the mistake's words, not its code (issue 14)
     assert "<td>4</td><td>1</td>" in mistakes  # 4 times, 1 trainee
     assert "Trainees by number of skills mastered" in page
     assert "Team: share right per day" in page

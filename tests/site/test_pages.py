@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -113,11 +114,13 @@ def test_staff_home_lists_only_their_property_rule_sets(client_for: Persona, rul
 
 def test_rule_set_page_shows_effective_values(client_for: Persona, rule_set: RuleSet) -> None:
     page = client_for("staff").get(RULE_SET).content.decode()
-    assert "blackjack_pays" in page
-    assert "&quot;6:5&quot;" in page
-    assert "set here" in page
-    assert "dealer_hits_soft_17" in page  # a default, shown too
+    # Each setting by its label and rule, its value in words (issue 14): no names, no JSON.
+    assert re.search(r"Blackjack pays \(BJ-5\) <span class=\"badge\">set here</span></td>\s*<td[^>]*>6:5</td>", page)
+    assert re.search(r"Dealer hits soft 17 \(BJ-8\)</td>\s*<td[^>]*>no</td>", page)  # a default, shown too
     assert page.count("set here") == 1
+    assert "blackjack_pays" not in page
+    assert "dealer_hits_soft_17" not in page
+    assert "&quot;" not in page
 
 
 def test_rule_set_page_survives_values_the_engine_no_longer_accepts(client_for: Persona, rule_set: RuleSet) -> None:

@@ -1,10 +1,11 @@
 // Exam sitting: the countdown only DISPLAYS the server's deadline (seconds left as the
-// server computed them, re-synchronised by every autosave answer); the keypad; htmx swaps
+// server computed them, re-synchronised by every autosave answer); htmx swaps
 // the autosave status also for 409 (time is up, sitting over) answers. An incomplete
 // answer is a 200 ("draft saved, incomplete"), so django-htmx's DEBUG error handler, which
 // replaces the whole page for 400/403/404/500, is never reached by an autosave.
 // The database or the network away (503, no answer): "not saved yet, retrying", and the
-// same form is sent again with backoff; what was typed stays in the page.
+// same form is sent again with backoff; what was typed stays in the page. The keypad
+// (keypad.js) sends a "keypad" event, which autosaves after a pause.
 (function () {
   var countdown = document.querySelector('.countdown');
   var endsAt = null;
@@ -87,18 +88,5 @@
     if (current && state.dataset.state === 'draft' && !current.classList.contains('answered')) current.classList.add('drafted');
     var count = document.querySelector('.answered-count');
     if (count) count.textContent = document.querySelectorAll('.item-link.answered').length;
-  });
-
-  document.querySelectorAll('.keypad').forEach(function (pad) {
-    var input = document.getElementById(pad.dataset.for);
-    pad.addEventListener('click', function (event) {
-      var key = event.target.dataset.key;
-      if (!key) return;
-      if (key === 'back') input.value = input.value.slice(0, -1);
-      else if (key === '-') input.value = input.value.charAt(0) === '-' ? input.value.slice(1) : '-' + input.value;
-      else input.value += key;
-      input.focus();
-      input.form.dispatchEvent(new Event('keypad', { bubbles: true }));
-    });
   });
 })();

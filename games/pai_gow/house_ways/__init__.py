@@ -21,7 +21,7 @@ in ``tests/games/test_pai_gow_house_way.py`` run over every registered name.
 >>> sorted(HOUSE_WAYS)
 ['ballys-ac', 'pg-h']
 >>> [way.label for way in HOUSE_WAYS.values()]
-['PG-H, the logical way (RULES.md)', "Bally's Atlantic City way (two jokers)"]
+['The logical way (PG-H)', "Bally's Atlantic City way (two jokers)"]
 """
 
 from __future__ import annotations

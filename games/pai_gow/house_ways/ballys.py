@@ -93,7 +93,8 @@ from games.pai_gow.house_ways.base import (
     Split,
     has_flush,
     has_straight,
-    ranks_words,
+    rank_range,
+    rank_term,
 )
 from games.pai_gow.ranking import (
     FIVE_OF_A_KIND,
@@ -105,10 +106,13 @@ from games.pai_gow.ranking import (
     TRIPS,
     Tables,
 )
+from games.reasons import Reason, Term, gettext_noop
 
 ACE: Final = 14
 KING: Final = 13
 CITE: Final = "Bally's way"
+RULE: Final = "PG-H"
+"""This way is the property's PG-H **(house)**: its steps cite PG-H."""
 
 
 @dataclass(frozen=True)
@@ -125,75 +129,137 @@ class BallysThresholds:
     """Step 3: a full house whose pair is this rank stays together with an Ace and King."""
 
 
-def _two_pair_texts(t: BallysThresholds) -> dict[str, str]:
-    """Step 6's texts, with the pair buckets of ``t``."""
-    lows, mids, highs = (ranks_words(2, t.low_pair_top), ranks_words(t.low_pair_top + 1, t.mid_pair_top),
-                         ranks_words(t.mid_pair_top + 1, KING))
-    pairs = f"pairs {lows} low, {mids} mid, {highs} high"
-    return {
-        "6-aces": "two pair with Aces: always split, the other pair in front",
-        "6-high": f"two pair, mid and high or two high ({pairs}): always split, the lower pair in front",
-        "6-ace-kept": f"two pair, low and high or two mid ({pairs}), with an Ace: both pairs back, the Ace and "
-        "the next highest card in front",
-        "6-ace-split": f"two pair, low and high or two mid ({pairs}), no Ace: split, the lower pair in front",
-        "6-king-kept": f"two pair, two low or low and mid ({pairs}), with a King or Ace: both pairs back, the two "
-        "highest other cards in front",
-        "6-king-split": f"two pair, two low or low and mid ({pairs}), no King or Ace: split, the lower pair in front",
+_TWO_PAIR: Final = MappingProxyType({
+    "6-aces": (
+        gettext_noop("Bally's way step 6: two pair with Aces: always split, the other pair in front"),
+        gettext_noop("Bally's way steps 4 and 6: straight or flush with two pairs, the two-pair rule: two pair with "
+                     "Aces: always split, the other pair in front"),
+    ),
+    "6-high": (
+        gettext_noop("Bally's way step 6: two pair, mid and high or two high (pairs {low_from}–{low_to} low, "
+                     "{mid_from}–{mid_to} mid, {high_from}–{high_to} high): always split, the lower pair in front"),
+        gettext_noop("Bally's way steps 4 and 6: straight or flush with two pairs, the two-pair rule: two pair, mid "
+                     "and high or two high (pairs {low_from}–{low_to} low, {mid_from}–{mid_to} mid, "
+                     "{high_from}–{high_to} high): always split, the lower pair in front"),
+    ),
+    "6-ace-kept": (
+        gettext_noop("Bally's way step 6: two pair, low and high or two mid (pairs {low_from}–{low_to} low, "
+                     "{mid_from}–{mid_to} mid, {high_from}–{high_to} high), with an Ace: both pairs back, the Ace "
+                     "and the next highest card in front"),
+        gettext_noop("Bally's way steps 4 and 6: straight or flush with two pairs, the two-pair rule: two pair, low "
+                     "and high or two mid (pairs {low_from}–{low_to} low, {mid_from}–{mid_to} mid, "
+                     "{high_from}–{high_to} high), with an Ace: both pairs back, the Ace and the next highest card "
+                     "in front"),
+    ),
+    "6-ace-split": (
+        gettext_noop("Bally's way step 6: two pair, low and high or two mid (pairs {low_from}–{low_to} low, "
+                     "{mid_from}–{mid_to} mid, {high_from}–{high_to} high), no Ace: split, the lower pair in front"),
+        gettext_noop("Bally's way steps 4 and 6: straight or flush with two pairs, the two-pair rule: two pair, low "
+                     "and high or two mid (pairs {low_from}–{low_to} low, {mid_from}–{mid_to} mid, "
+                     "{high_from}–{high_to} high), no Ace: split, the lower pair in front"),
+    ),
+    "6-king-kept": (
+        gettext_noop("Bally's way step 6: two pair, two low or low and mid (pairs {low_from}–{low_to} low, "
+                     "{mid_from}–{mid_to} mid, {high_from}–{high_to} high), with a King or Ace: both pairs back, the "
+                     "two highest other cards in front"),
+        gettext_noop("Bally's way steps 4 and 6: straight or flush with two pairs, the two-pair rule: two pair, two "
+                     "low or low and mid (pairs {low_from}–{low_to} low, {mid_from}–{mid_to} mid, "
+                     "{high_from}–{high_to} high), with a King or Ace: both pairs back, the two highest other cards "
+                     "in front"),
+    ),
+    "6-king-split": (
+        gettext_noop("Bally's way step 6: two pair, two low or low and mid (pairs {low_from}–{low_to} low, "
+                     "{mid_from}–{mid_to} mid, {high_from}–{high_to} high), no King or Ace: split, the lower pair in "
+                     "front"),
+        gettext_noop("Bally's way steps 4 and 6: straight or flush with two pairs, the two-pair rule: two pair, two "
+                     "low or low and mid (pairs {low_from}–{low_to} low, {mid_from}–{mid_to} mid, "
+                     "{high_from}–{high_to} high), no King or Ace: split, the lower pair in front"),
+    ),
+})
+"""Step 6's texts (and step 4's, which plays two pairs by them), by the pair buckets."""
+
+_STEP_TEXTS: Final = MappingProxyType({
+    "1-kings": (gettext_noop("Bally's way step 1: five Aces with a pair of Kings (two Kings, or a King and a joker): "
+                             "the Kings in front, the five Aces back"), ""),
+    "1-aces": (gettext_noop("Bally's way step 1: five Aces: always split, two Aces in front"), ""),
+    "1-pair": (gettext_noop("Bally's way step 1: five of a kind with a pair: the pair in front, the five back"), ""),
+    "1-keep": (gettext_noop("Bally's way step 1: five of a kind {middle_from}–{middle_to} with an Ace (or a joker) for "
+                            "the front: kept together, the other two cards in front"), "middle"),
+    "1-split": (gettext_noop("Bally's way step 1: five of a kind {middle_from}–{middle_to}, no Ace for the front: "
+                             "split, two of them in front"), "middle"),
+    "1-low": (gettext_noop("Bally's way step 1: five of a kind {low_from}–{low_to}: never split, the other two cards "
+                           "in front"), "low"),
+    "2-aces-kings": (gettext_noop("Bally's way step 2: four Aces with a pair of Kings: the Kings in front, the four "
+                                  "Aces back"), ""),
+    "2-aces": (gettext_noop("Bally's way step 2: four Aces: always split, two Aces in front"), ""),
+    "2-pair": (gettext_noop("Bally's way step 2: four of a kind with a pair or three of a kind: the pair in front, the "
+                            "four back"), ""),
+    "2-low": (gettext_noop("Bally's way step 2: four of a kind {low_from}–{low_to}: never split, the two highest other "
+                           "cards in front"), "low"),
+    "2-keep": (gettext_noop("Bally's way step 2: four of a kind {middle_from}–{middle_to} with an Ace for the front: "
+                            "kept together, the Ace and the next highest card in front"), "middle"),
+    "2-split": (gettext_noop("Bally's way step 2: four of a kind {middle_from}–{middle_to}, no Ace for the front: "
+                             "split, two of them in front"), "middle"),
+    "3-two-trips": (gettext_noop("Bally's way step 3: two three of a kinds: a pair of the higher one in front"), ""),
+    "3-two-pairs": (gettext_noop("Bally's way step 3: three of a kind and two pairs: the higher pair in front, the "
+                                 "full house back"), ""),
+    "3-deuces": (gettext_noop("Bally's way step 3: full house with a pair of {deuces} and an Ace and a King: the Ace "
+                              "and King in front, the full house back"), "deuces"),
+    "3-split": (gettext_noop("Bally's way step 3: full house: split, the pair in front and the three of a kind back"),
+                ""),
+    "4-no-pair": (gettext_noop("Bally's way step 4: straight, flush or straight flush, no pair: the one that lets the "
+                               "highest two cards go in front"), ""),
+    "4-joker-aces": (gettext_noop("Bally's way step 4: an Ace-high straight made with a joker, and no other straight "
+                                  "or flush: the Ace and the joker (or both jokers) back as Aces, the next two highest "
+                                  "cards in front"), ""),
+    "4-pair-front": (gettext_noop("Bally's way step 4: straight or flush with one pair: the pair in front, a straight "
+                                  "or flush stays back"), ""),
+    "4-complete-back": (gettext_noop("Bally's way step 4: straight or flush with one pair that cannot go in front with "
+                                     "a straight or flush back: the straight or flush back, the highest possible "
+                                     "front"), ""),
+    "4-trips": (gettext_noop("Bally's way step 4: straight or flush with three of a kind: a pair of them in front, the "
+                             "straight or flush back"), ""),
+    "5": (gettext_noop("Bally's way step 5: three pairs: the highest pair in front"), ""),
+    "7-aces": (gettext_noop("Bally's way step 7: three Aces: a pair of Aces back, one Ace and the next highest card in "
+                            "front"), ""),
+    "7": (gettext_noop("Bally's way step 7: three of a kind back, the two highest other cards in front"), ""),
+    "8": (gettext_noop("Bally's way step 8: one pair back, the two highest other cards in front"), ""),
+    "9": (gettext_noop("Bally's way step 9: no pair: the highest card back, the second and third highest in front"),
+          ""),
+    "fallback": (gettext_noop("Bally's way: no step placed this hand without a foul; the highest back that does not "
+                              "foul was played"), ""),
+})
+"""Every other step's text and the name of the rank values it takes ("" for none)."""
+
+
+def step_reasons_for(t: BallysThresholds) -> Mapping[str, Reason]:
+    """Each step key as a reason citing its step, with the ranks of ``t`` as its values.
+
+    >>> step_reasons_for(BallysThresholds(quads_never_split_top=6))["2-low"].words(cite=False)
+    "Bally's way step 2: four of a kind 2s–6s: never split, the two highest other cards in front"
+    """
+    values: dict[str, dict[str, Term]] = {
+        "": {},
+        "low": rank_range("low", 2, t.quads_never_split_top),
+        "middle": rank_range("middle", t.quads_never_split_top + 1, KING),
+        "deuces": {"deuces": rank_term(t.full_house_keep_pair)},
     }
+    buckets = (rank_range("low", 2, t.low_pair_top) | rank_range("mid", t.low_pair_top + 1, t.mid_pair_top)
+               | rank_range("high", t.mid_pair_top + 1, KING))
+    reasons = {key: Reason.of(RULE, message, **values[takes]) for key, (message, takes) in _STEP_TEXTS.items()}
+    for key, (step_6, step_4) in _TWO_PAIR.items():
+        reasons[key] = Reason.of(RULE, step_6, **buckets)
+        reasons[f"4-{key}"] = Reason.of(RULE, step_4, **buckets)
+    return MappingProxyType(reasons)
 
 
 def steps_for(t: BallysThresholds) -> Mapping[str, str]:
-    """The text of each step key, with the ranks of ``t``.
+    """The text of each step key in English, with the ranks of ``t``.
 
     >>> steps_for(BallysThresholds(quads_never_split_top=6))["2-low"]
     "Bally's way step 2: four of a kind 2s–6s: never split, the two highest other cards in front"
     """
-    low = ranks_words(2, t.quads_never_split_top)
-    middle = ranks_words(t.quads_never_split_top + 1, KING)
-    deuces = ranks_words(t.full_house_keep_pair, t.full_house_keep_pair)
-    two_pair = _two_pair_texts(t)
-    steps = {
-        "1-kings": "five Aces with a pair of Kings (two Kings, or a King and a joker): the Kings in front, the five "
-        "Aces back",
-        "1-aces": "five Aces: always split, two Aces in front",
-        "1-pair": "five of a kind with a pair: the pair in front, the five back",
-        "1-keep": f"five of a kind {middle} with an Ace (or a joker) for the front: kept together, the other two "
-        "cards in front",
-        "1-split": f"five of a kind {middle}, no Ace for the front: split, two of them in front",
-        "1-low": f"five of a kind {low}: never split, the other two cards in front",
-        "2-aces-kings": "four Aces with a pair of Kings: the Kings in front, the four Aces back",
-        "2-aces": "four Aces: always split, two Aces in front",
-        "2-pair": "four of a kind with a pair or three of a kind: the pair in front, the four back",
-        "2-low": f"four of a kind {low}: never split, the two highest other cards in front",
-        "2-keep": f"four of a kind {middle} with an Ace for the front: kept together, the Ace and the next highest "
-        "card in front",
-        "2-split": f"four of a kind {middle}, no Ace for the front: split, two of them in front",
-        "3-two-trips": "two three of a kinds: a pair of the higher one in front",
-        "3-two-pairs": "three of a kind and two pairs: the higher pair in front, the full house back",
-        "3-deuces": f"full house with a pair of {deuces} and an Ace and a King: the Ace and King in front, the full "
-        "house back",
-        "3-split": "full house: split, the pair in front and the three of a kind back",
-        "4-no-pair": "straight, flush or straight flush, no pair: the one that lets the highest two cards go in front",
-        "4-joker-aces": "an Ace-high straight made with a joker, and no other straight or flush: the Ace and the "
-        "joker (or both jokers) back as Aces, the next two highest cards in front",
-        "4-pair-front": "straight or flush with one pair: the pair in front, a straight or flush stays back",
-        "4-complete-back": "straight or flush with one pair that cannot go in front with a straight or flush "
-        "back: the straight or flush back, the highest possible front",
-        "4-trips": "straight or flush with three of a kind: a pair of them in front, the straight or flush back",
-        **{f"4-{key}": f"straight or flush with two pairs, the two-pair rule: {text}"
-           for key, text in two_pair.items()},
-        "5": "three pairs: the highest pair in front",
-        **two_pair,
-        "7-aces": "three Aces: a pair of Aces back, one Ace and the next highest card in front",
-        "7": "three of a kind back, the two highest other cards in front",
-        "8": "one pair back, the two highest other cards in front",
-        "9": "no pair: the highest card back, the second and third highest in front",
-    }
-    texts = {key: f"{CITE} {'steps 4 and 6' if key.startswith('4-6') else 'step ' + key.split('-')[0]}: {text}"
-             for key, text in steps.items()}
-    texts["fallback"] = f"{CITE}: no step placed this hand without a foul; the highest back that does not foul was "
-    texts["fallback"] += "played"
-    return MappingProxyType(texts)
+    return MappingProxyType({key: reason.words(cite=False) for key, reason in step_reasons_for(t).items()})
 
 
 STEPS: Final[Mapping[str, str]] = steps_for(BallysThresholds())
@@ -433,31 +499,36 @@ def _step_6(ranked: Groups, resolved: Sequence[int], t: BallysThresholds, misrea
 def misreadings_for(t: BallysThresholds) -> tuple[Misreading, ...]:
     """The common wrong readings of this way (the drills name them), each citing its step,
     and the default way (PG-H) played where this one applies."""
-    lows, mids = ranks_words(2, t.low_pair_top), ranks_words(t.low_pair_top + 1, t.mid_pair_top)
-    middle = ranks_words(t.quads_never_split_top + 1, KING)
+    buckets = rank_range("low", 2, t.low_pair_top) | rank_range("mid", t.low_pair_top + 1, t.mid_pair_top)
+    middle = rank_range("middle", t.quads_never_split_top + 1, KING)
     return (
         Misreading(
             "pg-house-way-two-pair-always-split",
-            f"two pair is not always split here: two low pairs ({lows}) or a low and a mid pair ({mids}) stay back "
-            f"with a King or Ace, a low and a high pair or two mid pairs with an Ace ({CITE} step 6, PG-H)",
+            Reason.of(RULE, gettext_noop(
+                "Two pair is not always split here: two low pairs ({low_from}–{low_to}) or a low and a mid pair "
+                "({mid_from}–{mid_to}) stay back with a King or Ace, a low and a high pair or two mid pairs with an "
+                "Ace (Bally's way step 6)"), **buckets),
             _make_place(t, frozenset({"two-pair-always-split"})),
         ),
         Misreading(
             "pg-house-way-quads-kept",
-            f"four (or five) {middle} are split unless an Ace can go in front, and four or five Aces are split "
-            f"unless a pair of Kings can ({CITE} steps 1 and 2, PG-H)",
+            Reason.of(RULE, gettext_noop(
+                "Four (or five) {middle_from}–{middle_to} are split unless an Ace can go in front, and four or five "
+                "Aces are split unless a pair of Kings can (Bally's way steps 1 and 2)"), **middle),
             _make_place(t, frozenset({"quads-kept"})),
         ),
         Misreading(
             "pg-house-way-joker-straight-kept",
-            "an Ace-high straight that needs a joker is broken here: the Ace and the joker stay back as a pair of "
-            f"Aces and the next two highest cards go in front ({CITE} step 4, PG-H)",
+            Reason.of(RULE, gettext_noop(
+                "An Ace-high straight that needs a joker is broken here: the Ace and the joker stay back as a pair of "
+                "Aces and the next two highest cards go in front (Bally's way step 4)")),
             _make_place(t, frozenset({"joker-straight-kept"})),
         ),
         Misreading(
             "pg-house-way-default-way",
-            "that is the default way's setting (RULES.md PG-H); this property sets its hands "
-            f"{CITE} (PG-H, house rule)",
+            Reason.of(RULE, gettext_noop(
+                "That is the default way's setting (RULES.md PG-H); this property sets its hands Bally's way (a "
+                "house rule)")),
             pg_h.HOUSE_WAY.place,
         ),
     )
@@ -467,7 +538,7 @@ HOUSE_WAY: Final = HouseWay(
     name="ballys-ac",
     description="Bally's Atlantic City house way as published, adapted to two wild jokers",
     place=_make_place(BallysThresholds()),
-    steps=STEPS,
+    step_reasons=step_reasons_for(BallysThresholds()),
     label="Bally's Atlantic City way (two jokers)",
     misreadings=misreadings_for(BallysThresholds()),
     cite=CITE,

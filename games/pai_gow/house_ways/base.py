@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from games.pai_gow.codes import RANK_OF
 from games.pai_gow.ranking import CARD_VALUES, STRAIGHT, Tables
+from games.reasons import Reason, Term, gettext_noop
 
 Placement: TypeAlias = tuple[int, int, str]
 """(front index, front index, step key): the two front cards among the seven, lower index first."""
@@ -35,24 +37,30 @@ COMPLETE: Final = STRAIGHT << 20
 @dataclass(frozen=True)
 class Misreading:
     """A common wrong reading of a house way, as a place function of its own: the drills
-    recognise the setting it gives and name it (``code``, ``message`` citing the step of
-    the house way that was misread)."""
+    recognise the setting it gives and name it (``code``, ``reason`` citing the step of
+    the house way that was misread, worded with the way's own thresholds)."""
 
     code: str
-    message: str
+    reason: Reason
     place: PlaceFunction
+
+    @property
+    def message(self) -> str:
+        """The reason in English words."""
+        return self.reason.words()
 
 
 @dataclass(frozen=True)
 class HouseWay:
-    """A named house way (PG-H **(house)**): ``place`` sets seven codes; ``steps`` words
-    each step key it returns, citing its step; ``label`` names it on pages;
-    ``misreadings`` are the wrong readings the drills name."""
+    """A named house way (PG-H **(house)**): ``place`` sets seven codes; ``step_reasons``
+    words each step key it returns, citing its step, with the way's own thresholds as
+    values; ``label`` names it on pages; ``misreadings`` are the wrong readings the drills
+    name."""
 
     name: str
     description: str
     place: PlaceFunction
-    steps: Mapping[str, str]
+    step_reasons: Mapping[str, Reason]
     label: str = ""
     misreadings: tuple[Misreading, ...] = ()
     cite: str = "PG-H"
@@ -62,39 +70,55 @@ class HouseWay:
         if not self.label:
             object.__setattr__(self, "label", self.description)
 
-
-_RANK_WORDS: Final = {
-    2: ("2", "2s"), 3: ("3", "3s"), 4: ("4", "4s"), 5: ("5", "5s"), 6: ("6", "6s"), 7: ("7", "7s"),
-    8: ("8", "8s"), 9: ("9", "9s"), 10: ("10", "10s"), 11: ("Jack", "Jacks"), 12: ("Queen", "Queens"),
-    13: ("King", "Kings"), 14: ("Ace", "Aces"),
-}  # fmt: skip
+    @property
+    def steps(self) -> Mapping[str, str]:
+        """Each step key's text in English (the reasons' words without the rule cited)."""
+        return MappingProxyType({key: reason.words(cite=False) for key, reason in self.step_reasons.items()})
 
 
-def ranks_words(low: int, high: int) -> str:
-    """A range of ranks in words, for step texts built from thresholds.
+RANK_PLURALS: Final[Mapping[int, str]] = MappingProxyType({
+    2: gettext_noop("2s"), 3: gettext_noop("3s"), 4: gettext_noop("4s"), 5: gettext_noop("5s"), 6: gettext_noop("6s"),
+    7: gettext_noop("7s"), 8: gettext_noop("8s"), 9: gettext_noop("9s"), 10: gettext_noop("10s"),
+    11: gettext_noop("Jacks"), 12: gettext_noop("Queens"), 13: gettext_noop("Kings"), 14: gettext_noop("Aces"),
+})  # fmt: skip
+"""Each rank in the plural, as a step text names it ("big pair Jacks–Aces")."""
 
-    >>> ranks_words(11, 14), ranks_words(7, 10), ranks_words(14, 14), ranks_words(15, 14)
-    ('Jacks–Aces', '7s–10s', 'Aces', 'no rank')
+CARD_OR_BETTER: Final[Mapping[int, tuple[str, str]]] = MappingProxyType({
+    14: (gettext_noop("an Ace"), gettext_noop("no Ace")),
+    13: (gettext_noop("a King or Ace"), gettext_noop("no King or Ace")),
+    12: (gettext_noop("a Queen or better"), gettext_noop("no Queen or better")),
+    11: (gettext_noop("a Jack or better"), gettext_noop("no Jack or better")),
+    10: (gettext_noop("a 10 or better"), gettext_noop("no 10 or better")),
+    9: (gettext_noop("a 9 or better"), gettext_noop("no 9 or better")),
+    8: (gettext_noop("an 8 or better"), gettext_noop("no 8 or better")),
+    7: (gettext_noop("a 7 or better"), gettext_noop("no 7 or better")),
+    6: (gettext_noop("a 6 or better"), gettext_noop("no 6 or better")),
+    5: (gettext_noop("a 5 or better"), gettext_noop("no 5 or better")),
+    4: (gettext_noop("a 4 or better"), gettext_noop("no 4 or better")),
+    3: (gettext_noop("a 3 or better"), gettext_noop("no 3 or better")),
+    2: (gettext_noop("a 2 or better"), gettext_noop("no 2 or better")),
+})
+"""A card of a rank or higher, and none such, as the step texts name them."""
+
+
+def rank_range(name: str, low: int, high: int) -> dict[str, Term]:
+    """The values ``{name}_from`` and ``{name}_to`` of a range of ranks ("{big_from}–{big_to}").
+
+    >>> rank_range("big", 11, 14)
+    {'big_from': Term(text='Jacks'), 'big_to': Term(text='Aces')}
     """
-    if low > high:
-        return "no rank"
-    if low == high:
-        return _RANK_WORDS[low][1]
-    return f"{_RANK_WORDS[low][1]}–{_RANK_WORDS[high][1]}"
+    return {f"{name}_from": Term(RANK_PLURALS[min(max(low, 2), 14)]),
+            f"{name}_to": Term(RANK_PLURALS[min(max(high, 2), 14)])}
 
 
-def card_or_better_words(lowest: int) -> str:
-    """"A card of rank ``lowest`` or higher" in words.
+def rank_term(rank: int) -> Term:
+    return Term(RANK_PLURALS[min(max(rank, 2), 14)])
 
-    >>> card_or_better_words(14), card_or_better_words(13), card_or_better_words(12)
-    ('an Ace', 'a King or Ace', 'a Queen or better')
-    """
-    if lowest >= 14:
-        return "an Ace"
-    if lowest == 13:
-        return "a King or Ace"
-    word = _RANK_WORDS[lowest][0]
-    return f"{'an' if word in ('8', 'Ace') else 'a'} {word} or better"
+
+def card_or_better(name: str, lowest: int) -> dict[str, Term]:
+    """The values ``{name}`` ("a King or Ace") and ``no_{name}`` ("no King or Ace")."""
+    some, none = CARD_OR_BETTER[min(max(lowest, 2), 14)]
+    return {name: Term(some), f"no_{name}": Term(none)}
 
 
 class Split:

@@ -122,4 +122,5 @@ def _setting(way: HouseWay, cards: tuple[AnyCard, ...], codes: Sequence[int], ta
     low = (cards[i], cards[j])
     high = tuple(card for x, card in enumerate(cards) if x not in (i, j))
     applied = ("PG-H", "PG-J") if JOKER_CODE in codes else ("PG-H",)
-    return HouseWaySetting(Setting(high, low), step, way.steps[step], applied)
+    why = way.step_reasons[step]
+    return HouseWaySetting(Setting(high, low), step, why.words(cite=False), applied, why)

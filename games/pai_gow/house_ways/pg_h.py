@@ -47,10 +47,11 @@ from games.pai_gow.house_ways.base import (
     PlaceFunction,
     Placement,
     Split,
-    card_or_better_words,
+    card_or_better,
     has_flush,
     has_straight,
-    ranks_words,
+    rank_range,
+    rank_term,
 )
 from games.pai_gow.ranking import (
     FIVE_OF_A_KIND,
@@ -63,6 +64,7 @@ from games.pai_gow.ranking import (
     TRIPS,
     Tables,
 )
+from games.reasons import Reason, Term, gettext_noop
 
 ACE: Final = 14
 KING: Final = 13
@@ -89,72 +91,110 @@ class Thresholds:
     """Step 4: with an Ace and a pair of 10s–Kings, Ace in front when that improves it."""
 
 
+def step_reasons_for(t: Thresholds) -> Mapping[str, Reason]:
+    """Each step key as a reason citing its step, with the ranks of ``t`` as its values: a
+    variant explains itself with its own thresholds.
+
+    >>> step_reasons_for(Thresholds(two_pair_split_from=12))["6-split"].words()
+    'PG-H step 6: two pair, big pair Queens–Aces: split, the small pair in front (PG-H).'
+    """
+    split = rank_range("split", t.quads_split_from, ACE)
+    middle = rank_range("middle", t.quads_keep_from, t.quads_split_from - 1)
+    low = rank_range("low", 2, t.quads_keep_from - 1)
+    front = card_or_better("front", t.quads_keep_front)
+    big_split = rank_range("big", t.two_pair_split_from, ACE)
+    big_ace = rank_range("big", t.two_pair_ace_from, t.two_pair_split_from - 1)
+    big_king = rank_range("big", t.two_pair_king_from, t.two_pair_ace_from - 1)
+    big_low = rank_range("big", 3, t.two_pair_ace_from - 1)
+    always = {"always": rank_term(t.two_pair_king_from)}
+    ace_pairs = rank_range("pairs", *t.ace_front_pairs)
+    low_split = (
+        (gettext_noop("PG-H step 6: two pair, big pair {big_from}–{big_to}, no King or Ace for the front (below "
+                      "{always}: always): split"),
+         gettext_noop("PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair "
+                      "{big_from}–{big_to}, no King or Ace for the front (below {always}: always): split"))
+        if t.two_pair_king_from > 3  # below it, big pairs split whatever the singles
+        else (gettext_noop("PG-H step 6: two pair, big pair {big_from}–{big_to}, no King or Ace for the front: split"),
+              gettext_noop("PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair "
+                           "{big_from}–{big_to}, no King or Ace for the front: split"))
+    )
+    texts: dict[str, tuple[str, dict[str, Term]]] = {
+        "1-pair": (gettext_noop("PG-H step 1: five of a kind with another pair: the five back, the pair in front"), {}),
+        "1-kings": (gettext_noop("PG-H step 1: five Aces: a pair of Kings (a King and a joker) can go in front, so it "
+                                 "does"), {}),
+        "1-aces": (gettext_noop("PG-H step 1: five Aces: a pair of Aces in front"), {}),
+        "1-quads-pair": (gettext_noop("PG-H steps 1 and 2: five of a kind as four of a kind plus a single, with "
+                                      "another pair: that pair in front"), {}),
+        "1-quads-split": (gettext_noop("PG-H steps 1 and 2: five of a kind as four of a kind {split_from}–{split_to} "
+                                       "plus a single: split into two pairs"), split),
+        "1-quads-keep": (gettext_noop("PG-H steps 1 and 2: five of a kind as four of a kind "
+                                      "{middle_from}–{middle_to} plus a single: kept together, {front} goes in front"),
+                         middle | front),
+        "1-quads-middle-split": (gettext_noop("PG-H steps 1 and 2: five of a kind as four of a kind "
+                                              "{middle_from}–{middle_to} plus a single: {no_front} for the front, so "
+                                              "split"), middle | front),
+        "1-quads-low": (gettext_noop("PG-H steps 1 and 2: five of a kind as four of a kind {low_from}–{low_to} plus a "
+                                     "single: never split, the two highest singles in front"), low),
+        "2-pair": (gettext_noop("PG-H step 2: four of a kind with another pair (or trips): that pair in front"), {}),
+        "2-split": (gettext_noop("PG-H step 2: four of a kind {split_from}–{split_to}: split into two pairs"), split),
+        "2-keep": (gettext_noop("PG-H step 2: four of a kind {middle_from}–{middle_to} with {front} for the front: "
+                                "kept together"), middle | front),
+        "2-middle-split": (gettext_noop("PG-H step 2: four of a kind {middle_from}–{middle_to} without {front} for "
+                                        "the front: split"), middle | front),
+        "2-low": (gettext_noop("PG-H step 2: four of a kind {low_from}–{low_to}: never split, the two highest singles "
+                               "in front"), low),
+        "3-full-house": (gettext_noop("PG-H step 3: full house: the highest pair that keeps the back ahead goes in "
+                                      "front"), {}),
+        "3-two-trips": (gettext_noop("PG-H step 3: two three of a kinds: a pair from the higher one in front"), {}),
+        "4-no-pair": (gettext_noop("PG-H step 4: straight or flush, no pair: the complete hand back, the highest "
+                                   "possible front"), {}),
+        "4-pair-front": (gettext_noop("PG-H step 4: straight or flush with one pair: the pair in front, a complete "
+                                      "hand stays back"), {}),
+        "4-ace-front": (gettext_noop("PG-H step 4: straight or flush with an Ace and a pair of "
+                                     "{pairs_from}–{pairs_to}: the Ace in front and the pair back, as that improves "
+                                     "the front"), ace_pairs),
+        "4-complete-back": (gettext_noop("PG-H step 4: straight or flush with one pair that cannot go in front with a "
+                                         "complete hand back: the complete hand back, the highest possible front"), {}),
+        "4-trips": (gettext_noop("PG-H step 4: straight or flush with three of a kind: the complete hand back, the "
+                                 "leftover pair in front"), {}),
+        "4-6-split": (gettext_noop("PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair "
+                                   "{big_from}–{big_to}: split, the small pair in front"), big_split),
+        "4-6-ace": (gettext_noop("PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big pair "
+                                 "{big_from}–{big_to}, an Ace for the front: both pairs back"), big_ace),
+        "4-6-middle-split": (gettext_noop("PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big "
+                                          "pair {big_from}–{big_to}, no Ace for the front: split"), big_ace),
+        "4-6-king-ace": (gettext_noop("PG-H steps 4 and 6: straight or flush with two pair plays as two pair; big "
+                                      "pair {big_from}–{big_to}, a King or Ace for the front: both pairs back"),
+                         big_king),
+        "4-6-low-split": (low_split[1], big_low | always),
+        "5": (gettext_noop("PG-H step 5: three pair: the highest pair in front"), {}),
+        "6-split": (gettext_noop("PG-H step 6: two pair, big pair {big_from}–{big_to}: split, the small pair in "
+                                 "front"), big_split),
+        "6-ace": (gettext_noop("PG-H step 6: two pair, big pair {big_from}–{big_to}, an Ace for the front: both pairs "
+                               "back"), big_ace),
+        "6-middle-split": (gettext_noop("PG-H step 6: two pair, big pair {big_from}–{big_to}, no Ace for the front: "
+                                        "split"), big_ace),
+        "6-king-ace": (gettext_noop("PG-H step 6: two pair, big pair {big_from}–{big_to}, a King or Ace for the "
+                                    "front: both pairs back"), big_king),
+        "6-low-split": (low_split[0], big_low | always),
+        "7-aces": (gettext_noop("PG-H step 7: three Aces: a pair of Aces back, the third Ace and the next highest card "
+                                "in front"), {}),
+        "7": (gettext_noop("PG-H step 7: three of a kind back, the two highest singles in front"), {}),
+        "8": (gettext_noop("PG-H step 8: one pair back, the two highest singles in front"), {}),
+        "9": (gettext_noop("PG-H step 9: no pair: the highest card back, the second and third highest in front"), {}),
+        "fallback": (gettext_noop("PG-H: no step placed this hand without a foul; the highest back that does not foul "
+                                  "was played"), {}),
+    }
+    return MappingProxyType({key: Reason.of("PG-H", message, **values) for key, (message, values) in texts.items()})
+
+
 def steps_for(t: Thresholds) -> Mapping[str, str]:
-    """The text of each step key, with the ranks of ``t`` (explanations cite the step).
+    """The text of each step key in English, with the ranks of ``t``.
 
     >>> steps_for(Thresholds(two_pair_split_from=12))["6-split"]
     'PG-H step 6: two pair, big pair Queens–Aces: split, the small pair in front'
     """
-    split = ranks_words(t.quads_split_from, ACE)
-    middle = ranks_words(t.quads_keep_from, t.quads_split_from - 1)
-    low = ranks_words(2, t.quads_keep_from - 1)
-    front = card_or_better_words(t.quads_keep_front)
-    big_split = ranks_words(t.two_pair_split_from, ACE)
-    big_ace = ranks_words(t.two_pair_ace_from, t.two_pair_split_from - 1)
-    big_king = ranks_words(t.two_pair_king_from, t.two_pair_ace_from - 1)
-    big_low = ranks_words(3, t.two_pair_ace_from - 1)
-    low_split = f"big pair {big_low}, no King or Ace for the front"
-    if t.two_pair_king_from > 3:  # below it, big pairs split whatever the singles
-        low_split += f" (below {ranks_words(t.two_pair_king_from, t.two_pair_king_from)}: always)"
-    ace_pairs = ranks_words(*t.ace_front_pairs)
-    two_pair = "straight or flush with two pair plays as two pair; "
-    return MappingProxyType({
-        "1-pair": "PG-H step 1: five of a kind with another pair: the five back, the pair in front",
-        "1-kings": "PG-H step 1: five Aces: a pair of Kings (a King and a joker) can go in front, so it does",
-        "1-aces": "PG-H step 1: five Aces: a pair of Aces in front",
-        "1-quads-pair": "PG-H steps 1 and 2: five of a kind as four of a kind plus a single, with another pair: "
-        "that pair in front",
-        "1-quads-split": f"PG-H steps 1 and 2: five of a kind as four of a kind {split} plus a single: "
-        "split into two pairs",
-        "1-quads-keep": f"PG-H steps 1 and 2: five of a kind as four of a kind {middle} plus a single: "
-        f"kept together, {front} goes in front",
-        "1-quads-middle-split": f"PG-H steps 1 and 2: five of a kind as four of a kind {middle} plus a single: "
-        f"no {front.split(' ', 1)[1]} for the front, so split",
-        "1-quads-low": f"PG-H steps 1 and 2: five of a kind as four of a kind {low} plus a single: "
-        "never split, the two highest singles in front",
-        "2-pair": "PG-H step 2: four of a kind with another pair (or trips): that pair in front",
-        "2-split": f"PG-H step 2: four of a kind {split}: split into two pairs",
-        "2-keep": f"PG-H step 2: four of a kind {middle} with {front} for the front: kept together",
-        "2-middle-split": f"PG-H step 2: four of a kind {middle} without {front} for the front: split",
-        "2-low": f"PG-H step 2: four of a kind {low}: never split, the two highest singles in front",
-        "3-full-house": "PG-H step 3: full house: the highest pair that keeps the back ahead goes in front",
-        "3-two-trips": "PG-H step 3: two three of a kinds: a pair from the higher one in front",
-        "4-no-pair": "PG-H step 4: straight or flush, no pair: the complete hand back, the highest possible front",
-        "4-pair-front": "PG-H step 4: straight or flush with one pair: the pair in front, a complete hand stays back",
-        "4-ace-front": f"PG-H step 4: straight or flush with an Ace and a pair of {ace_pairs}: "
-        "the Ace in front and the pair back, as that improves the front",
-        "4-complete-back": "PG-H step 4: straight or flush with one pair that cannot go in front with a complete "
-        "hand back: the complete hand back, the highest possible front",
-        "4-trips": "PG-H step 4: straight or flush with three of a kind: the complete hand back, the leftover pair "
-        "in front",
-        "4-6-split": f"PG-H steps 4 and 6: {two_pair}big pair {big_split}: split, the small pair in front",
-        "4-6-ace": f"PG-H steps 4 and 6: {two_pair}big pair {big_ace}, an Ace for the front: both pairs back",
-        "4-6-middle-split": f"PG-H steps 4 and 6: {two_pair}big pair {big_ace}, no Ace for the front: split",
-        "4-6-king-ace": f"PG-H steps 4 and 6: {two_pair}big pair {big_king}, a King or Ace for the front: "
-        "both pairs back",
-        "4-6-low-split": f"PG-H steps 4 and 6: {two_pair}{low_split}: split",
-        "5": "PG-H step 5: three pair: the highest pair in front",
-        "6-split": f"PG-H step 6: two pair, big pair {big_split}: split, the small pair in front",
-        "6-ace": f"PG-H step 6: two pair, big pair {big_ace}, an Ace for the front: both pairs back",
-        "6-middle-split": f"PG-H step 6: two pair, big pair {big_ace}, no Ace for the front: split",
-        "6-king-ace": f"PG-H step 6: two pair, big pair {big_king}, a King or Ace for the front: both pairs back",
-        "6-low-split": f"PG-H step 6: two pair, {low_split}: split",
-        "7-aces": "PG-H step 7: three Aces: a pair of Aces back, the third Ace and the next highest card in front",
-        "7": "PG-H step 7: three of a kind back, the two highest singles in front",
-        "8": "PG-H step 8: one pair back, the two highest singles in front",
-        "9": "PG-H step 9: no pair: the highest card back, the second and third highest in front",
-        "fallback": "PG-H: no step placed this hand without a foul; the highest back that does not foul was played",
-    })
+    return MappingProxyType({key: reason.words(cite=False) for key, reason in step_reasons_for(t).items()})
 
 
 STEPS: Final[Mapping[str, str]] = steps_for(Thresholds())
@@ -517,26 +557,32 @@ def _step_7(ranked: Groups, trips_rank: int) -> tuple[tuple[int, int], str]:
 def misreadings_for(t: Thresholds) -> tuple[Misreading, ...]:
     """The common wrong readings of PG-H with the ranks of ``t`` (the drills name them):
     each is PG-H with one threshold misread."""
-    big_ace = ranks_words(t.two_pair_ace_from, t.two_pair_split_from - 1)
-    big_king = ranks_words(t.two_pair_king_from, t.two_pair_ace_from - 1)
-    middle = ranks_words(t.quads_keep_from, t.quads_split_from - 1)
+    big_ace = rank_range("ace", t.two_pair_ace_from, t.two_pair_split_from - 1)
+    big_king = rank_range("king", t.two_pair_king_from, t.two_pair_ace_from - 1)
+    split = rank_range("split", t.quads_split_from, ACE)
+    middle = rank_range("middle", t.quads_keep_from, t.quads_split_from - 1)
+    front = card_or_better("front", t.quads_keep_front)
     return (
         Misreading(
             "pg-house-way-two-pair-always-split",
-            f"two pair is not always split: with a big pair of {big_ace} and an Ace, or of {big_king} and a King "
-            "or Ace, for the front, both pairs stay back (PG-H step 6)",
+            Reason.of("PG-H", gettext_noop(
+                "Two pair is not always split: with a big pair of {ace_from}–{ace_to} and an Ace, or of "
+                "{king_from}–{king_to} and a King or Ace, for the front, both pairs stay back (PG-H step 6)"),
+                **big_ace, **big_king),
             _make_place(replace(t, two_pair_split_from=3)),
         ),
         Misreading(
             "pg-house-way-quads-kept",
-            f"four {ranks_words(t.quads_split_from, ACE)} are split into two pairs, and four {middle} too when no "
-            f"{card_or_better_words(t.quads_keep_front).split(' ', 1)[1]} can go in front (PG-H step 2)",
+            Reason.of("PG-H", gettext_noop(
+                "Four {split_from}–{split_to} are split into two pairs, and four {middle_from}–{middle_to} too when "
+                "{front} cannot go in front (PG-H step 2)"), **split, **middle, front=front["front"]),
             _make_place(replace(t, quads_split_from=ACE + 1, quads_keep_from=ACE + 1)),
         ),
         Misreading(
             "pg-house-way-ace-front-missed",
-            f"with a straight or flush, an Ace and a pair of {ranks_words(*t.ace_front_pairs)}, the Ace goes in "
-            "front and the pair back when that improves the front (PG-H step 4)",
+            Reason.of("PG-H", gettext_noop(
+                "With a straight or flush, an Ace and a pair of {pairs_from}–{pairs_to}, the Ace goes in front and "
+                "the pair back when that improves the front (PG-H step 4)"), **rank_range("pairs", *t.ace_front_pairs)),
             _make_place(replace(t, ace_front_pairs=(ACE + 1, ACE + 1))),
         ),
     )
@@ -546,8 +592,8 @@ HOUSE_WAY: Final = HouseWay(
     name="pg-h",
     description="RULES.md PG-H, steps 0–9 (the default logical way)",
     place=_make_place(Thresholds()),
-    steps=STEPS,
-    label="PG-H, the logical way (RULES.md)",
+    step_reasons=step_reasons_for(Thresholds()),
+    label="The logical way (PG-H)",
     misreadings=misreadings_for(Thresholds()),
 )
 
@@ -564,7 +610,7 @@ def variant(name: str, description: str, thresholds: Thresholds, label: str = ""
         name=name,
         description=description,
         place=_make_place(thresholds),
-        steps=steps_for(thresholds),
+        step_reasons=step_reasons_for(thresholds),
         label=label or description,
         misreadings=misreadings_for(thresholds),
     )

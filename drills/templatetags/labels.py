@@ -1,0 +1,70 @@
+"""Template filters for what people read (``{% load labels %}``), from :mod:`drills.labels`.
+
+``{{ cards|card_symbols }}`` -> ``T♦ T♠``; ``{{ attempt.kind|kind_title }}`` -> ``Super Match``;
+``{{ result.score_percent|percent }}`` -> ``89 %`` (half up); ``{{ when|moment }}`` -> ``3 Dec 2026, 09:14``;
+``{{ round.game|game_name }}`` -> ``Jack Switch``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from django import template
+from django.utils import timezone
+
+from drills import labels
+from games.registry import game_name as registry_game_name
+
+register = template.Library()
+
+
+@register.filter
+def card_symbols(cards: object) -> str:
+    if isinstance(cards, str | Iterable):
+        return labels.card_symbols(cards)
+    return "" if cards is None else str(cards)
+
+
+@register.filter
+def kind_title(slug: str) -> str:
+    return labels.kind_title(str(slug))
+
+
+@register.filter
+def game_name(slug: str) -> str:
+    """A game by its name ("Jack Switch"), never its slug ("jack-switch")."""
+    return registry_game_name(str(slug))
+
+
+@register.filter
+def percent(value: labels.Number | None) -> str:
+    """A percentage as a whole number and the sign, half up; nothing for no value."""
+    if value is None or value == "":
+        return ""
+    return f"{labels.whole_percent(value)} %"
+
+
+@register.filter
+def score_percent(value: labels.Number | None, mark: labels.Number | None = None) -> str:
+    """An exam score and the sign next to its pass mark or minimum (``labels.score_text``)."""
+    if value is None or value == "":
+        return ""
+    return f"{labels.score_text(value, mark)} %"
+
+
+@register.filter
+def moment(value: dt.datetime | str | None) -> str:
+    """A date-time (or its ISO text, as records store it) in the site's time zone, in words:
+    ``3 Dec 2026, 09:14``; nothing for none."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        try:
+            moment_at = dt.datetime.fromisoformat(value)
+        except ValueError:
+            return value
+    else:
+        moment_at = value
+    local = timezone.localtime(moment_at) if timezone.is_aware(moment_at) else moment_at
+    return f"{local.day} {local:%b %Y, %H:%M}"

@@ -13,6 +13,7 @@ from drills.exams import selectors, services
 from drills.exams.models import Sitting, SittingItem, SittingStatus
 from drills.exams.policy import Phase, Reveal
 from drills.kinds.base import FieldType, Scenario, get_kind
+from drills.language import in_reader_language
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -52,7 +53,11 @@ def live_feedback(sitting: Sitting, item: SittingItem, scenario: Scenario, revea
     if reveal.answers:
         feedback["expected"] = dict(grade.expected)
     if reveal.explanations:
-        feedback.update(explanation=grade.explanation, rules=list(grade.rules), mistake=grade.mistake or None)
+        feedback.update(
+            explanation=in_reader_language(grade.reasons, grade.explanation),
+            rules=list(grade.rules),
+            mistake=in_reader_language(grade.diagnosis, grade.mistake) or None,
+        )
     return feedback
 
 

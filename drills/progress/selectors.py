@@ -19,6 +19,7 @@ from django.db import connection
 from django.db.models import CharField, IntegerField, Max, OuterRef, QuerySet, Subquery, TextField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from drills import access
 from drills.access import visible_teams, visible_trainees
@@ -533,20 +534,27 @@ def _flag_needs_help(rows: Sequence[TeamRow], skills: Sequence[Skill], policy: P
     """
     for row in rows:
         if row.last_answered_at is None:
-            row.reasons.append("has not drilled yet")
+            row.reasons.append(gettext("has not drilled yet"))
         elif now - row.last_answered_at > dt.timedelta(days=policy.inactive_days):
-            row.reasons.append(f"inactive for {(now - row.last_answered_at).days} days")
+            days = (now - row.last_answered_at).days
+            inactive = ngettext("inactive for %(days)d day", "inactive for %(days)d days", days)
+            row.reasons.append(inactive % {"days": days})
         for skill, cell in zip(skills, row.cells, strict=True):
             if cell.falling:
                 before, after = cell.falling
-                fell = f"{whole_percent(100 * before)} % → {whole_percent(100 * after)} %"
-                row.reasons.append(f"accuracy falling in {skill.title}: {fell}")
+                values = {
+                    "skill": gettext(skill.title),
+                    "before": whole_percent(100 * before),
+                    "after": whole_percent(100 * after),
+                }
+                row.reasons.append(gettext("accuracy falling in %(skill)s: %(before)s %% → %(after)s %%") % values)
     if len(rows) >= 2:
         ranked = sorted(rows, key=lambda row: (row.mastered, row.mean_accuracy))
         best = (ranked[-1].mastered, ranked[-1].mean_accuracy)
         for row in ranked[: max(1, math.floor(len(rows) / 4))]:
             if (row.mastered, row.mean_accuracy) < best:
-                row.reasons.append(f"least progress: {row.mastered} of {row.skill_count} skills mastered")
+                values = {"mastered": row.mastered, "total": row.skill_count}
+                row.reasons.append(gettext("least progress: %(mastered)s of %(total)s skills mastered") % values)
 
 
 def team_trend(recent: Iterable[dict[str, list[int]] | None], since: dt.date) -> dict[dt.date, tuple[int, int]]:

@@ -27,6 +27,7 @@ from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from casino_training.env import Env, parse_broker_url
+from casino_training.languages import languages_from_catalogues
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = Env()
@@ -71,10 +72,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the cookie the picker sets, else Accept-Language; a signed-in user's own
+    # preference overrides it (drills.middleware.UserLanguageMiddleware, after authentication).
+    "django.middleware.locale.LocaleMiddleware",
     "drills.api.middleware.ApiTrailingSlashMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "drills.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -97,6 +102,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -141,7 +147,15 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
-LANGUAGE_CODE = "en-us"
+# Languages: English (the language of the message IDs) and one for each catalogue under
+# locale/ (locale/<code>/LC_MESSAGES/django.po): a third language is one more catalogue.
+# The .mo files are built from the catalogues (scripts/compile_messages; not committed).
+LANGUAGE_CODE = "en"
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGES = languages_from_catalogues(LOCALE_PATHS[0], source="en")
+LANGUAGE_COOKIE_NAME = "language"
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from drills.language import set_language
 from drills.pages import views as pages
 
 urlpatterns = [
@@ -11,6 +12,7 @@ urlpatterns = [
     path("favicon.ico", pages.favicon, name="favicon"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("language/", set_language, name="set_language"),
     path("rule-sets/", pages.rule_set_list, name="rule-sets"),
     path("rule-sets/<slug:slug>/", pages.rule_set_detail, name="rule-set"),
     path("house-rules/", include("drills.house_rules.urls")),

@@ -14,6 +14,7 @@ from typing import Any
 from axes.helpers import get_cool_off
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext, ngettext
 
 from drills.api.errors import error_response
 from drills.api.middleware import API_PREFIX
@@ -25,17 +26,19 @@ def _duration(delta: timedelta) -> str:
     minutes = max(1, round(delta.total_seconds() / 60))
     if minutes % 60 == 0:
         hours = minutes // 60
-        return f"{hours} hour" if hours == 1 else f"{hours} hours"
-    return f"{minutes} minute" if minutes == 1 else f"{minutes} minutes"
+        return ngettext("%(count)d hour", "%(count)d hours", hours) % {"count": hours}
+    return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}
 
 
 def lockout_message(request: HttpRequest | None = None) -> str:
     """What a locked-out person is told: why, for how long, and who can unlock it."""
     cool_off = get_cool_off(request)
-    reason = "This account is locked after too many failed sign-in attempts."
+    reason = gettext("This account is locked after too many failed sign-in attempts.")
     if cool_off:
-        return f"{reason} Try again in {_duration(cool_off)}, or ask your training staff to unlock it sooner."
-    return f"{reason} Ask your training staff to unlock it."
+        then = gettext("Try again in %(duration)s, or ask your training staff to unlock it sooner.")
+        return f"{reason} {then % {'duration': _duration(cool_off)}}"
+    ask = gettext("Ask your training staff to unlock it.")
+    return f"{reason} {ask}"
 
 
 def lockout_response(

@@ -28,6 +28,14 @@ hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 CHROMIUM = Path("/usr/bin/chromium")
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The translation catalogues compiled (their .mo files are build output, not committed)."""
+    from casino_training.catalogues import compile_catalogues
+
+    for locale_dir in settings.LOCALE_PATHS:
+        compile_catalogues(Path(locale_dir))
+
+
 def _services_missing() -> str | None:
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         return "DATABASE_URL does not point at PostgreSQL"
@@ -102,6 +110,17 @@ def login_in_browser(page, base_url: str, username: str, password: str) -> None:
     page.fill("input[name=password]", password)
     page.click("button[type=submit], input[type=submit]")
     page.wait_for_load_state("networkidle")
+
+
+@pytest.fixture(autouse=True)
+def default_language():  # type: ignore[no-untyped-def]
+    """Each test starts in the site's default language: a request in another language (the
+    picker, a user's saved language) leaves its thread's language active after it."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from io import BytesIO
 
 import segno
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
@@ -27,7 +29,9 @@ def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
     # invariant=1: no creation date or random id in the file; pageCompression=0 keeps the
     # text searchable by tests and tools.
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=0)
-    canvas.setTitle(f"Certificate: {certificate.holder_name}, {certificate.game_name}")
+    canvas.setTitle(
+        gettext("Certificate: %(name)s, %(game)s") % {"name": certificate.holder_name, "game": certificate.game_name}
+    )
     canvas.setAuthor(certificate.property_name)
     canvas.setStrokeColor(FELT)
     canvas.setLineWidth(6)
@@ -39,31 +43,40 @@ def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
     center = width / 2
     canvas.setFillColor(FELT)
     canvas.setFont("Helvetica-Bold", 30)
-    canvas.drawCentredString(center, height - 120, "Certificate of Qualification")
+    canvas.drawCentredString(center, height - 120, gettext("Certificate of Qualification"))
     canvas.setFillColor(HexColor("#1d2329"))
     canvas.setFont("Helvetica", 14)
-    canvas.drawCentredString(center, height - 165, "This certifies that")
+    canvas.drawCentredString(center, height - 165, gettext("This certifies that"))
     canvas.setFont("Helvetica-Bold", 26)
     canvas.drawCentredString(center, height - 205, certificate.holder_name)
     canvas.setFont("Helvetica", 14)
-    canvas.drawCentredString(center, height - 240, "has passed the dealer certification exam for")
+    canvas.drawCentredString(center, height - 240, gettext("has passed the dealer certification exam for"))
     canvas.setFont("Helvetica-Bold", 20)
     canvas.drawCentredString(center, height - 272, certificate.game_name)
     canvas.setFont("Helvetica", 14)
-    canvas.drawCentredString(center, height - 310, f"at {certificate.property_name}")
-    score = whole_percent(certificate.score_percent)
-    canvas.drawCentredString(center, height - 332, f"on {certificate.exam_date:%d %B %Y} with a score of {score} %")
+    canvas.drawCentredString(center, height - 310, gettext("at %(property)s") % {"property": certificate.property_name})
+    passed = gettext("on %(day)s with a score of %(percent)s %%") % {
+        "day": date_format(certificate.exam_date, "d F Y"),
+        "percent": whole_percent(certificate.score_percent),
+    }
+    canvas.drawCentredString(center, height - 332, passed)
     canvas.setFont("Helvetica", 12)
-    issued = f"Issued {certificate.issued_at:%d %B %Y} by {certificate.issuer}"
-    expiry = f"valid until {certificate.expires_on:%d %B %Y}" if certificate.expires_on else "no expiry date"
+    issued = gettext("Issued %(day)s by %(issuer)s") % {
+        "day": date_format(certificate.issued_at, "d F Y"),
+        "issuer": certificate.issuer,
+    }
+    if certificate.expires_on:
+        expiry = gettext("valid until %(day)s") % {"day": date_format(certificate.expires_on, "d F Y")}
+    else:
+        expiry = gettext("no expiry date")
     canvas.drawCentredString(center, height - 362, f"{issued}; {expiry}")
 
     canvas.setFont("Helvetica", 10)
-    canvas.drawString(60, 92, "Verification code")
+    canvas.drawString(60, 92, gettext("Verification code"))
     canvas.setFont("Courier-Bold", 13)
     canvas.drawString(60, 74, certificate.code)
     canvas.setFont("Helvetica", 10)
-    canvas.drawString(60, 56, f"Verify at {verify_url}")
+    canvas.drawString(60, 56, gettext("Verify at %(url)s") % {"url": verify_url})
     draw_qr(canvas, verify_url, x=width - 60 - QR_SIZE, y=52, size=QR_SIZE)
     canvas.showPage()
     canvas.save()

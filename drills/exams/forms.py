@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from drills.exams.blueprints import VERSION_FIELDS, SectionSpec
 from drills.exams.models import DIFFICULTY_CHOICES, Blueprint, BlueprintVersion, SittingStatus
@@ -42,13 +42,13 @@ class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]
         self.fields["closes_at"].input_formats = formats  # type: ignore[attr-defined]
         if self.instance.pk is not None:
             self.fields["game"].disabled = True  # a blueprint is for one game, for good
-            self.fields["game"].help_text = "A blueprint is for one game: make a new blueprint for another."
+            self.fields["game"].help_text = gettext("A blueprint is for one game: make a new blueprint for another.")
 
     def clean_title(self) -> str:
         title = str(self.cleaned_data["title"]).strip()
         clash = Blueprint.objects.filter(property=self.property, title__iexact=title).exclude(pk=self.instance.pk)
         if clash.exists():
-            raise forms.ValidationError("another exam of this property has this title")
+            raise forms.ValidationError(gettext("another exam of this property has this title"))
         return title
 
 
@@ -57,10 +57,10 @@ class VersionForm(forms.ModelForm):  # type: ignore[type-arg]
         model = BlueprintVersion
         fields = list(VERSION_FIELDS)
         labels = {
-            "time_limit_minutes": "Time limit (minutes)",
-            "pass_percent": "Pass mark (%)",
-            "retake_wait_hours": "Wait before a retake (hours)",
-            "late_credit_percent": "Credit kept for a late item (%)",
+            "time_limit_minutes": gettext_lazy("Time limit (minutes)"),
+            "pass_percent": gettext_lazy("Pass mark (%)"),
+            "retake_wait_hours": gettext_lazy("Wait before a retake (hours)"),
+            "late_credit_percent": gettext_lazy("Credit kept for a late item (%)"),
         }
 
 
@@ -69,8 +69,8 @@ class SectionForm(forms.Form):
     kind = forms.ChoiceField(choices=kind_choices)
     difficulty = forms.ChoiceField(choices=DIFFICULTY_CHOICES, initial="normal")
     count = forms.IntegerField(min_value=1, max_value=50, initial=5)
-    target_seconds = forms.IntegerField(min_value=1, max_value=3600, required=False, label="Target (s)")
-    min_percent = forms.IntegerField(min_value=0, max_value=100, required=False, label="Minimum (%)")
+    target_seconds = forms.IntegerField(min_value=1, max_value=3600, required=False, label=gettext_lazy("Target (s)"))
+    min_percent = forms.IntegerField(min_value=0, max_value=100, required=False, label=gettext_lazy("Minimum (%)"))
 
     def spec(self) -> SectionSpec:
         data = self.cleaned_data

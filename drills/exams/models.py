@@ -27,6 +27,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from drills.exams.policy import Reveal, ReviewPolicy
 from drills.kinds.base import Difficulty
@@ -168,9 +169,9 @@ class CandidateSlot(models.Model):
 
 
 class SittingStatus(models.TextChoices):
-    OPEN = "open", "In progress"
-    SUBMITTED = "submitted", "Submitted"
-    CLOSED = "closed", "Closed at the deadline"
+    OPEN = "open", gettext_lazy("In progress")
+    SUBMITTED = "submitted", gettext_lazy("Submitted")
+    CLOSED = "closed", gettext_lazy("Closed at the deadline")
 
 
 FINISHED = (SittingStatus.SUBMITTED, SittingStatus.CLOSED)
@@ -344,6 +345,6 @@ class Certificate(models.Model):
 
 
 class CertificateStatus(models.TextChoices):
-    VALID = "valid", "Valid"
-    EXPIRED = "expired", "Expired"
-    REVOKED = "revoked", "Revoked"
+    VALID = "valid", gettext_lazy("Valid")
+    EXPIRED = "expired", gettext_lazy("Expired")
+    REVOKED = "revoked", gettext_lazy("Revoked")

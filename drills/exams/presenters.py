@@ -15,7 +15,8 @@ from drills.exams import selectors, services
 from drills.exams.models import Sitting, SittingItem, SittingStatus
 from drills.exams.policy import Phase, Reveal
 from drills.kinds.base import FieldType, Grade, Scenario, get_kind
-from games.reasons import Reason, Translate, explain, reasons_from_json
+from drills.language import in_reader_language
+from games.reasons import Translate, reasons_from_json
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -44,18 +45,10 @@ def field_views(scenario: Scenario, values: dict[str, Any] | None) -> list[dict[
     return views
 
 
-def _in_words(reasons: tuple[Reason, ...], english: str, translate: Translate) -> str:
-    """``reasons`` in the reader's language when they are the whole of the stored English
-    ``english``; else ``english`` as stored (an item graded before reasons were kept, or a
-    kind that words part of its explanation as text only)."""
-    if reasons and explain(reasons) == english:
-        return explain(reasons, translate)
-    return english
-
-
 def grade_words(grade: Grade, translate: Translate = gettext) -> tuple[str, str]:
     """The explanation and the diagnosis of a grade in the reader's language."""
-    return _in_words(grade.reasons, grade.explanation, translate), _in_words(grade.diagnosis, grade.mistake, translate)
+    explanation = in_reader_language(grade.reasons, grade.explanation, translate)
+    return explanation, in_reader_language(grade.diagnosis, grade.mistake, translate)
 
 
 def graded_words(graded: dict[str, Any], translate: Translate = gettext) -> tuple[str, str]:
@@ -63,8 +56,8 @@ def graded_words(graded: dict[str, Any], translate: Translate = gettext) -> tupl
     in the reader's language; an item stored without its reasons keeps its English."""
     explanation, mistake = str(graded.get("explanation") or ""), str(graded.get("mistake") or "")
     return (
-        _in_words(reasons_from_json(graded.get("reasons")), explanation, translate),
-        _in_words(reasons_from_json(graded.get("diagnosis")), mistake, translate),
+        in_reader_language(reasons_from_json(graded.get("reasons")), explanation, translate),
+        in_reader_language(reasons_from_json(graded.get("diagnosis")), mistake, translate),
     )
 
 

@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from drills import access
@@ -108,7 +109,7 @@ def start(request: HttpRequest, blueprint_id: int) -> HttpResponse:
             choice = selectors.exam_choice(_user(request), blueprint)
             return render(request, "exams/start.html", {"choice": choice, "error": error.message}, status=409)
         if outcome.resumed:
-            messages.info(request, "You already have this exam open: here it is, with the time you have left.")
+            messages.info(request, gettext("You already have this exam open: here it is, with the time you have left."))
         return redirect("exams:sitting", public_id=outcome.sitting.public_id)
     choice = selectors.exam_choice(_user(request), blueprint)
     if choice.open_sitting is not None:
@@ -230,7 +231,7 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
         if htmx:
             context = {"refused": error.message, "closed": isinstance(error, (TimeUp, SittingOver))}
             return render(request, "exams/_save_status.html", context | _clock(sitting), status=error.status)
-        messages.error(request, f"Not saved: {error.message}.")
+        messages.error(request, gettext("Not saved: %(reason)s.") % {"reason": error.message})
         return redirect("exams:result", public_id=sitting.public_id)
     if htmx:
         return render(request, "exams/_save_status.html", status | {"labels": labels} | _clock(sitting))
@@ -238,7 +239,11 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
         missing = "; ".join(
             f"{labels.get(name, name)}: {' '.join(msgs)}" for name, msgs in status["draft"].missing.items()
         )
-        messages.warning(request, f"Item {position} is saved as a draft, not complete yet ({missing}).")
+        messages.warning(
+            request,
+            gettext("Item %(position)s is saved as a draft, not complete yet (%(missing)s).")
+            % {"position": position, "missing": missing},
+        )
     return redirect(f"{reverse('exams:sitting', args=[sitting.public_id])}?item={target or position}")
 
 
@@ -272,7 +277,7 @@ def submit(request: HttpRequest, public_id: Any) -> HttpResponse:
         messages.warning(request, error.message)
     else:
         if outcome.already_finished:
-            messages.info(request, "This sitting was already over: nothing changed.")
+            messages.info(request, gettext("This sitting was already over: nothing changed."))
     return redirect("exams:result", public_id=sitting.public_id)
 
 
@@ -606,11 +611,15 @@ def blueprint_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
                 else:
                     if saved.created and saved.version.number > 1:
                         number = saved.version.number
-                        messages.success(request, f"Saved as version {number}: the previous one has sittings.")
+                        messages.success(
+                            request,
+                            gettext("Saved as version %(number)s: the previous one has sittings.") % {"number": number},
+                        )
                     elif saved.changed:
-                        messages.success(request, f"Saved version {saved.version.number}.")
+                        saved_number = {"number": saved.version.number}
+                        messages.success(request, gettext("Saved version %(number)s.") % saved_number)
                     else:
-                        messages.info(request, "Nothing changed in the exam's content.")
+                        messages.info(request, gettext("Nothing changed in the exam's content."))
                     return redirect("exams:blueprint-edit", pk=draft.pk)
         status = 400
     context = {

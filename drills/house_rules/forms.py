@@ -24,6 +24,7 @@ from django import forms
 from django.forms import BoundField
 from django.utils import timezone
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext, gettext_lazy
 
 from drills.house_rules import presenters
 from drills.models import Property, RuleSet
@@ -116,7 +117,7 @@ class PayTableField(forms.Field):
             except forms.ValidationError as error:
                 raise forms.ValidationError(f"row {number}: {error.messages[0]}") from None
         if not table and not self.optional:
-            raise forms.ValidationError("the table needs at least one row")
+            raise forms.ValidationError(gettext("the table needs at least one row"))
         return table or None
 
 
@@ -222,18 +223,22 @@ class ChangeForm(forms.Form):
     """Why and from when (every change), and for a new rule set its name, slug and property."""
 
     reason = forms.CharField(
-        label="Reason for the change", max_length=500, widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Who asked for it, or why: kept with the change.",
+        label=gettext_lazy("Reason for the change"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("Who asked for it, or why: kept with the change."),
     )
     effective_from = forms.DateField(
-        label="Effective from", help_text="The day the change applies.", widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Effective from"),
+        help_text=gettext_lazy("The day the change applies."),
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
-    name = forms.CharField(label="Name of the rule set", max_length=120)
+    name = forms.CharField(label=gettext_lazy("Name of the rule set"), max_length=120)
     is_default = forms.BooleanField(
-        label="The property's rules for this game", required=False,
-        help_text="Ticked: trainees are drilled, dealt and examined on these rules once another staff member "
-                  "signs the change off (the one ticked before stops being it then, and trainees are assigned "
-                  "what changed).",
+        label=gettext_lazy("The property's rules for this game"), required=False,
+        help_text=gettext_lazy(
+            "Ticked: trainees are drilled, dealt and examined on these rules once another staff member "
+            "signs the change off (the one ticked before stops being it then, and trainees are assigned "
+            "what changed)."
+        ),
     )
 
     def __init__(self, *args: Any, rule_set: RuleSet, properties: Any = None, **kwargs: Any) -> None:
@@ -244,11 +249,11 @@ class ChangeForm(forms.Form):
         self.is_new = rule_set.pk is None
         if self.is_new:
             self.fields["slug"] = forms.SlugField(
-                label="Short name (slug)", max_length=80,
-                help_text='Names the rule set in the rulings door, such as "main-floor-blackjack".',
+                label=gettext_lazy("Short name (slug)"), max_length=80,
+                help_text=gettext_lazy('Names the rule set in the rulings door, such as "main-floor-blackjack".'),
             )
             if properties is not None:
-                self.fields["property"] = forms.ModelChoiceField(queryset=properties, label="Property")
+                self.fields["property"] = forms.ModelChoiceField(queryset=properties, label=gettext_lazy("Property"))
 
     def apply_to(self, rule_set: RuleSet) -> None:
         """Put the name (and, new, the slug and property) on ``rule_set``; nothing is saved."""

@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -142,11 +143,23 @@ def saved_message(rule_set: RuleSet, version: RuleSetVersion | None, is_new: boo
     """What a save did: a new rule set in force, or a version waiting for sign-off (one that
     makes it the property's rules for its game says so)."""
     if version is None or (is_new and not version.becomes_default):
-        return f"Saved {rule_set.name}."
-    also = f" (it {default_text(version)})" if version.becomes_default else ""
+        return gettext("Saved %(name)s.") % {"name": rule_set.name}
+    values = {"number": version.number, "name": rule_set.name, "day": date_format(version.effective_from, "j F Y")}
+    if version.becomes_default:
+        values["default"] = default_text(version)
+        return (
+            gettext(
+                "Saved as version %(number)s of %(name)s (it %(default)s): it takes effect once another staff "
+                "member signs it off (Sign-offs), from %(day)s."
+            )
+            % values
+        )
     return (
-        f"Saved as version {version.number} of {rule_set.name}{also}: it takes effect once another staff member "
-        f"signs it off (Sign-offs), from {version.effective_from.day} {version.effective_from:%B %Y}."
+        gettext(
+            "Saved as version %(number)s of %(name)s: it takes effect once another staff member signs it off "
+            "(Sign-offs), from %(day)s."
+        )
+        % values
     )
 
 

@@ -25,6 +25,7 @@ from drills.kinds._twenty_one import (
     with_class_traits,
 )
 from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
+from drills.kinds.messages import gettext_noop
 from games.blackjack import words as bj_words
 from games.blackjack.hand import hand_value
 from games.blackjack.options import Action, OptionsSituation, can_act
@@ -74,7 +75,7 @@ def box_of(body: Mapping[str, JSON]) -> tuple[Box, tuple[Card, ...]]:
 
 
 def hand_groups(box: Box, dealer: Sequence[Card]) -> tuple[CardGroup, ...]:
-    groups = [CardGroup("dealer", "Dealer", tuple(format_cards(dealer)))]
+    groups = [CardGroup("dealer", gettext_noop("Dealer"), tuple(format_cards(dealer)))]
     for index, hand in enumerate(box.hands, start=1):
         label = f"Hand {index}" if box.split else "Player's hand"
         notes = [note for note, on in (("doubled", hand.doubled), ("after the switch", box.switched)) if on]
@@ -137,8 +138,9 @@ def settle_fields(box: Box) -> tuple[AnswerField, ...]:
         fields.extend(AnswerField(f"hand_{index}", f"Hand {index}: player's result", FieldType.AMOUNT, signed=True)
                       for index in range(1, len(box.hands) + 1))
     if box.insurance > 0:
-        fields.append(AnswerField("insurance_win", "Insurance: player's result", FieldType.AMOUNT, signed=True))
-    fields.append(AnswerField("net", "Net for the box", FieldType.AMOUNT, signed=True))
+        fields.append(AnswerField("insurance_win",
+                                  gettext_noop("Insurance: player's result"), FieldType.AMOUNT, signed=True))
+    fields.append(AnswerField("net", gettext_noop("Net for the box"), FieldType.AMOUNT, signed=True))
     return tuple(fields)
 
 
@@ -240,8 +242,8 @@ def result_fields(box: Box) -> tuple[AnswerField, ...]:
         fields = [AnswerField(f"result_{index}", f"Hand {index}", FieldType.CHOICE, choices=RESULT_CHOICES)
                   for index in range(1, len(box.hands) + 1)]
     else:
-        fields = [AnswerField("result", "The hand", FieldType.CHOICE, choices=RESULT_CHOICES)]
-    return (*fields, AnswerField("net", "Net for the box", FieldType.AMOUNT, signed=True))
+        fields = [AnswerField("result", gettext_noop("The hand"), FieldType.CHOICE, choices=RESULT_CHOICES)]
+    return (*fields, AnswerField("net", gettext_noop("Net for the box"), FieldType.AMOUNT, signed=True))
 
 
 def results_key(box: Box, results: Sequence[str], wins: Sequence[Decimal]) -> dict[str, JSON]:

@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Final
 
 from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
+from drills.kinds.messages import gettext_noop
 from drills.rounds.chips import ChipSet
 from games.cards import AnyCard, Card, Joker, Suit, format_cards
 from games.money import format_money
@@ -348,7 +349,7 @@ def named(code: str, solve: Callable[[Mapping[str, JSON]], Mapping[str, JSON] | 
 
 # --- prompts ----------------------------------------------------------------------------------
 
-YES_NO = (("yes", "Yes"), ("no", "No"))
+YES_NO = (("yes", gettext_noop("Yes")), ("no", gettext_noop("No")))
 
 
 def yes_no(value: bool) -> str:

@@ -49,7 +49,7 @@ from games.players.pai_gow import all_splits, fouled_setting, odd_split, other_s
 from games.reasons import Reason, explain, gettext_noop
 
 CATEGORY_CHOICES = tuple((category.value, label) for category, label in words.CATEGORY_CHOICE_LABELS.items())
-FRONT_CHOICES = (("pair", "Pair"), ("high-card", "No pair (high card)"))
+FRONT_CHOICES = (("pair", gettext_noop("Pair")), ("high-card", gettext_noop("No pair (high card)")))
 TOP_CHOICES = tuple((Rank.from_high(high).value.lower(), str(Rank.from_high(high).value).replace("T", "10"))
                     for high in range(14, 1, -1))
 CATEGORY_LABEL = dict(CATEGORY_CHOICES)
@@ -110,8 +110,8 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
 
     slug = "pg-name-hand"
     game = GAME
-    title = "Name the hand"
-    description = "A five-card or two-card hand, jokers included: what is it?"
+    title = gettext_noop("Name the hand")
+    description = gettext_noop("A five-card or two-card hand, jokers included: what is it?")
     target_seconds = 8
     families = (Family("joker", gettext_noop("Hands with a joker"), ("PG-J",)),)
     general_label = gettext_noop("Hands without a joker")
@@ -156,17 +156,18 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
             return Prompt(
                 question="This is a two-card (front) hand. Is it a pair, and a pair of what (or what is its "
                          "highest card)?",
-                cards=(CardGroup("hand", "Two-card hand", cards),),
+                cards=(CardGroup("hand", gettext_noop("Two-card hand"), cards),),
             )
-        return Prompt(question="Name this five-card hand.", cards=(CardGroup("hand", "Five-card hand", cards),))
+        return Prompt(question=gettext_noop("Name this five-card hand."), cards=(CardGroup("hand",
+                                                                             gettext_noop("Five-card hand"), cards),))
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
         if len(Cards.from_json(situation).cards) == 2:
             return (
-                AnswerField("rank", "The hand is", FieldType.CHOICE, choices=FRONT_CHOICES),
-                AnswerField("top", "Pair of / highest card", FieldType.CHOICE, choices=TOP_CHOICES),
+                AnswerField("rank", gettext_noop("The hand is"), FieldType.CHOICE, choices=FRONT_CHOICES),
+                AnswerField("top", gettext_noop("Pair of / highest card"), FieldType.CHOICE, choices=TOP_CHOICES),
             )
-        return (AnswerField("rank", "The hand is", FieldType.CHOICE, choices=CATEGORY_CHOICES),)
+        return (AnswerField("rank", gettext_noop("The hand is"), FieldType.CHOICE, choices=CATEGORY_CHOICES),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "rank", Cards.from_json(situation).to_json()
@@ -281,8 +282,8 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
 
     slug = "pg-house-way"
     game = GAME
-    title = "Set the hand the house way"
-    description = "Seven cards: tap the two that go in the two-card hand, the house way."
+    title = gettext_noop("Set the hand the house way")
+    description = gettext_noop("Seven cards: tap the two that go in the two-card hand, the house way.")
     target_seconds = 30
     families = HOUSE_WAY_FAMILIES
     general_label = gettext_noop("Other house-way steps")
@@ -320,13 +321,15 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         seven = tuple(format_cards(Cards.from_json(situation).cards))
         return Prompt(
-            question="Set this hand the house way: tap the two cards that go in the two-card (front) hand.",
-            cards=(CardGroup("seven", "The player's seven cards", seven),),
+            question=gettext_noop(
+                "Set this hand the house way: tap the two cards that go in the two-card (front) hand."
+            ),
+            cards=(CardGroup("seven", gettext_noop("The player's seven cards"), seven),),
             facts=house_facts(rules, way=True),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
-        return (AnswerField("front", "Two-card hand", FieldType.CARDS, count=2, source="seven"),)
+        return (AnswerField("front", gettext_noop("Two-card hand"), FieldType.CARDS, count=2, source="seven"),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "house-way", Cards.from_json(situation).to_json()
@@ -418,9 +421,9 @@ class PaiGowHouseWay(DrillKind[PaiGowRules]):
 # --- 3. fouled or not ---------------------------------------------------------------------------
 
 REASON_CHOICES = (
-    ("none", "Not fouled"),
-    ("low-higher", "The two-card hand ranks higher than the five-card hand"),
-    ("split", "Not five cards and two"),
+    ("none", gettext_noop("Not fouled")),
+    ("low-higher", gettext_noop("The two-card hand ranks higher than the five-card hand")),
+    ("split", gettext_noop("Not five cards and two")),
 )
 
 
@@ -445,8 +448,8 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
 
     slug = "pg-foul"
     game = GAME
-    title = "Fouled or not"
-    description = "A player's hand as set: fouled or not, and why."
+    title = gettext_noop("Fouled or not")
+    description = gettext_noop("A player's hand as set: fouled or not, and why.")
     target_seconds = 12
     families = (Family("split-count", gettext_noop("Not split 5 + 2"), ("PG-13",)),)
     general_label = gettext_noop("Two-card hand above the five")
@@ -500,7 +503,7 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
         setting = SetHand.from_json(situation).setting
         high, low = tuple(format_cards(setting.high)), tuple(format_cards(setting.low))
         return Prompt(
-            question="The player hands you this setting. Is the hand fouled, and why?",
+            question=gettext_noop("The player hands you this setting. Is the hand fouled, and why?"),
             cards=(CardGroup("high", f"Back hand ({len(high)} cards)", high),
                    CardGroup("low", f"Front hand ({len(low)} cards)", low)),
             facts=house_facts(rules),
@@ -508,8 +511,8 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("fouled", "Fouled?", FieldType.CHOICE, choices=YES_NO),
-            AnswerField("reason", "Why", FieldType.CHOICE, choices=REASON_CHOICES),
+            AnswerField("fouled", gettext_noop("Fouled?"), FieldType.CHOICE, choices=YES_NO),
+            AnswerField("reason", gettext_noop("Why"), FieldType.CHOICE, choices=REASON_CHOICES),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:

@@ -45,6 +45,7 @@ from drills.kinds.base import (
     Scenario,
     Solution,
 )
+from drills.kinds.messages import gettext_noop
 from games.cards import AnyCard, Card, Joker, format_card, parse_card
 from games.money import ZERO, format_money
 from games.pai_gow import (
@@ -154,8 +155,8 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
 
     slug = "pg-showdown"
     game = GAME
-    title = "Showdown against the player-dealer"
-    description = "Who takes each hand, the result, and the player's net, collection fee included."
+    title = gettext_noop("Showdown against the player-dealer")
+    description = gettext_noop("Who takes each hand, the result, and the player's net, collection fee included.")
     target_seconds = 40
     families = (
         Family("foul", gettext_noop("Fouled hands"), ("PG-12",)),
@@ -246,10 +247,10 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("high", "Five-card hand goes to", FieldType.CHOICE, choices=WINNER_CHOICES),
-            AnswerField("low", "Two-card hand goes to", FieldType.CHOICE, choices=WINNER_CHOICES),
-            AnswerField("result", "Result", FieldType.CHOICE, choices=RESULT_CHOICES),
-            AnswerField("win", "Player's net", FieldType.AMOUNT, signed=True),
+            AnswerField("high", gettext_noop("Five-card hand goes to"), FieldType.CHOICE, choices=WINNER_CHOICES),
+            AnswerField("low", gettext_noop("Two-card hand goes to"), FieldType.CHOICE, choices=WINNER_CHOICES),
+            AnswerField("result", gettext_noop("Result"), FieldType.CHOICE, choices=RESULT_CHOICES),
+            AnswerField("win", gettext_noop("Player's net"), FieldType.AMOUNT, signed=True),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
@@ -387,8 +388,8 @@ class PaiGowDice(DrillKind[PaiGowRules]):
 
     slug = "pg-dice-action"
     game = GAME
-    title = "Dice and the Action button"
-    description = "Three dice: which position gets the first hand, and where the Action button goes."
+    title = gettext_noop("Dice and the Action button")
+    description = gettext_noop("Three dice: which position gets the first hand, and where the Action button goes.")
     target_seconds = 12
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: PaiGowRules) -> Mapping[str, JSON]:
@@ -429,8 +430,8 @@ class PaiGowDice(DrillKind[PaiGowRules]):
         # The Action field takes 1 too, so that giving it to the player-dealer is a named
         # mistake rather than an input error.
         return (
-            AnswerField("first_hand", "First hand to position", FieldType.INTEGER, low=1, high=7),
-            AnswerField("action", "Action button at position", FieldType.INTEGER, low=1, high=7),
+            AnswerField("first_hand", gettext_noop("First hand to position"), FieldType.INTEGER, low=1, high=7),
+            AnswerField("action", gettext_noop("Action button at position"), FieldType.INTEGER, low=1, high=7),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
@@ -538,8 +539,10 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
 
     slug = "pg-deal-procedure"
     game = GAME
-    title = "Deal procedure call"
-    description = "Boxed and exposed cards, hands at the wrong spots, the player-dealer's hand opened early."
+    title = gettext_noop("Deal procedure call")
+    description = gettext_noop(
+        "Boxed and exposed cards, hands at the wrong spots, the player-dealer's hand opened early."
+    )
     target_seconds = 15
     families = (
         Family("dealer-opened", gettext_noop("Player-dealer's hand opened early"), ("PG-5",)),
@@ -603,15 +606,15 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
             if isinstance(event, (BoxedCard, ExposedCard))
         )
         return Prompt(
-            question="What is your ruling, and must a hand now be set the logical way (the house way)?",
+            question=gettext_noop("What is your ruling, and must a hand now be set the logical way (the house way)?"),
             cards=cards,
             facts=tuple((f"Event {index + 1}", _event_words(event)) for index, event in enumerate(events)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("ruling", "Ruling", FieldType.CHOICE, choices=RULING_CHOICES),
-            AnswerField("logical_way", "A hand is set the logical way", FieldType.CHOICE, choices=YES_NO),
+            AnswerField("ruling", gettext_noop("Ruling"), FieldType.CHOICE, choices=RULING_CHOICES),
+            AnswerField("logical_way", gettext_noop("A hand is set the logical way"), FieldType.CHOICE, choices=YES_NO),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
@@ -714,8 +717,10 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
 
     slug = "pg-table-settle"
     game = GAME
-    title = "Settle the table with a limited bank"
-    description = "Every hand against the player-dealer's, in order from the Action button, as far as the bank covers."
+    title = gettext_noop("Settle the table with a limited bank")
+    description = gettext_noop(
+        "Every hand against the player-dealer's, in order from the Action button, as far as the bank covers."
+    )
     target_seconds = 120
     families = (Family("foul", gettext_noop("A fouled hand at the table"), ("PG-12",)),)
     general_label = gettext_noop("Settle the table")
@@ -803,7 +808,7 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
                 AnswerField(_position_field(position), f"Position {position}: net", FieldType.AMOUNT, signed=True)
                 for position in positions
             ),
-            AnswerField("banker_net", "Player-dealer's net", FieldType.AMOUNT, signed=True),
+            AnswerField("banker_net", gettext_noop("Player-dealer's net"), FieldType.AMOUNT, signed=True),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:

@@ -31,6 +31,7 @@ from drills.kinds.base import (
     Scenario,
     Solution,
 )
+from drills.kinds.messages import gettext_noop
 from games.blackjack.deal import shuffled_shoe
 from games.blackjack.dealer import DealerAction, dealer_action, dealer_must_hit, verify_dealer_hand
 from games.blackjack.errors import SituationError
@@ -52,7 +53,7 @@ HARD_BETS = ("35", "25.50", "17.50", "12.50", "45", "7.50", "65", "15", "27.50",
 """Odd amounts for hard drills: 3:2 and halves land on 25 and 75 cents (never a fraction of
 a cent, so no rounding question hides in the drill)."""
 
-YES_NO = (("yes", "Yes"), ("no", "No"))
+YES_NO = (("yes", gettext_noop("Yes")), ("no", gettext_noop("No")))
 
 def draw_bet(rng: random.Random, difficulty: Difficulty) -> Decimal:
     """A bet for the difficulty: round amounts when easy, odd ones when hard."""
@@ -241,8 +242,8 @@ def _natural_dealer_hand(pile: DrawPile, rng: random.Random, rules: TwentyOneRul
             return rng.choice(candidates)
 
 
-DEALER_CHOICES = tuple((action.value, {DealerAction.HIT: "Hit", DealerAction.STAND: "Stand"}[action])
-                       for action in DealerAction)
+DEALER_LABELS = {DealerAction.HIT: gettext_noop("Hit"), DealerAction.STAND: gettext_noop("Stand")}
+DEALER_CHOICES = tuple((action.value, DEALER_LABELS[action]) for action in DealerAction)
 """The dealer's choices, from the engine's enum."""
 
 BLACKJACK_SETTLE_FAMILIES = (
@@ -288,13 +289,13 @@ class DealerActionKind(DrillKind[R]):
     def prompt(self, situation: Mapping[str, JSON], rules: R) -> Prompt:
         soft = "hits soft 17" if rules.dealer_hits_soft_17 else "stands on all 17s, soft 17 included"
         return Prompt(
-            question="Every box has played. Does the dealer draw another card or stand?",
-            cards=(CardGroup("dealer", "Dealer", tuple(situation["cards"])),),
+            question=gettext_noop("Every box has played. Does the dealer draw another card or stand?"),
+            cards=(CardGroup("dealer", gettext_noop("Dealer"), tuple(situation["cards"])),),
             facts=(("This house's dealer", soft),),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: R) -> tuple[AnswerField, ...]:
-        return (AnswerField("action", "Dealer", FieldType.CHOICE, choices=DEALER_CHOICES),)
+        return (AnswerField("action", gettext_noop("Dealer"), FieldType.CHOICE, choices=DEALER_CHOICES),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "dealer-action", {"cards": situation["cards"]}

@@ -56,6 +56,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
+from drills.kinds.messages import gettext_noop
 from drills.rounds.chips import ChipSet
 from games.blackjack import words as bj_words
 from games.blackjack.hand import (
@@ -193,14 +194,19 @@ class UpcardSituation:
 
     def groups(self) -> tuple[CardGroup, ...]:
         return (
-            CardGroup("dealer", "Dealer", tuple(format_cards([self.upcard]))),
-            CardGroup("hand", "Player's hand", tuple(format_cards(self.hand))),
+            CardGroup("dealer", gettext_noop("Dealer"), tuple(format_cards([self.upcard]))),
+            CardGroup("hand", gettext_noop("Player's hand"), tuple(format_cards(self.hand))),
         )
 
 
 # --- 1. hand total -------------------------------------------------------------------
 
-VALUE_LABELS = {HandKind.HARD: "Hard", HandKind.SOFT: "Soft", HandKind.BLACKJACK: "Blackjack", HandKind.BUST: "Bust"}
+VALUE_LABELS = {
+    HandKind.HARD: gettext_noop("Hard"),
+    HandKind.SOFT: gettext_noop("Soft"),
+    HandKind.BLACKJACK: gettext_noop("Blackjack"),
+    HandKind.BUST: gettext_noop("Bust"),
+}
 VALUE_CHOICES = tuple((kind.value, VALUE_LABELS[kind]) for kind in HandKind)
 
 
@@ -242,8 +248,8 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
 
     slug = "bj-hand-total"
     game = GAME
-    title = "Count the hand"
-    description = "A player's hand: its total, and whether it is hard, soft, a blackjack or bust."
+    title = gettext_noop("Count the hand")
+    description = gettext_noop("A player's hand: its total, and whether it is hard, soft, a blackjack or bust.")
     target_seconds = 5
     families = (
         Family("blackjack", gettext_noop("Blackjack"), ("BJ-4",)),
@@ -294,15 +300,15 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
         hand = HandSituation.from_json(situation)
         origin = "one of the hands of a split box" if hand.split_hand else "as dealt and drawn (not split)"
         return Prompt(
-            question="What does this hand count, and is it hard, soft, a blackjack or bust?",
-            cards=(CardGroup("hand", "Player's hand", tuple(format_cards(hand.cards))),),
+            question=gettext_noop("What does this hand count, and is it hard, soft, a blackjack or bust?"),
+            cards=(CardGroup("hand", gettext_noop("Player's hand"), tuple(format_cards(hand.cards))),),
             facts=(("Hand", origin),),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("total", "Total", FieldType.INTEGER, low=2, high=30),
-            AnswerField("value", "The hand is", FieldType.CHOICE, choices=VALUE_CHOICES),
+            AnswerField("total", gettext_noop("Total"), FieldType.INTEGER, low=2, high=30),
+            AnswerField("value", gettext_noop("The hand is"), FieldType.CHOICE, choices=VALUE_CHOICES),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
@@ -382,8 +388,8 @@ class BlackjackDealerAction(DealerActionKind[BlackjackRules]):
 
     slug = "bj-dealer-action"
     game = GAME
-    title = "Dealer: hit or stand"
-    description = "The dealer's cards: draw or stand? Soft 17 as this house plays it (BJ-8)."
+    title = gettext_noop("Dealer: hit or stand")
+    description = gettext_noop("The dealer's cards: draw or stand? Soft 17 as this house plays it (BJ-8).")
 
 
 # --- 3. payouts ----------------------------------------------------------------------
@@ -402,8 +408,10 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
 
     slug = "bj-payout"
     game = GAME
-    title = "Payouts"
-    description = "Blackjack at 3:2 on odd amounts, wins, insurance, even money and surrender: pay or collect."
+    title = gettext_noop("Payouts")
+    description = gettext_noop(
+        "Blackjack at 3:2 on odd amounts, wins, insurance, even money and surrender: pay or collect."
+    )
     target_seconds = 10
     families = (
         Family("surrender", gettext_noop("Surrender"), ("BJ-R1",)),
@@ -457,8 +465,8 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("pays", "Dealer pays", FieldType.AMOUNT),
-            AnswerField("collects", "Dealer collects", FieldType.AMOUNT),
+            AnswerField("pays", gettext_noop("Dealer pays"), FieldType.AMOUNT),
+            AnswerField("collects", gettext_noop("Dealer collects"), FieldType.AMOUNT),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
@@ -594,8 +602,10 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
 
     slug = "bj-options"
     game = GAME
-    title = "What may this hand do?"
-    description = "Stand, hit, double, split, surrender, insurance, even money: yes or no for each, right now."
+    title = gettext_noop("What may this hand do?")
+    description = gettext_noop(
+        "Stand, hit, double, split, surrender, insurance, even money: yes or no for each, right now."
+    )
     target_seconds = 25
     families = (
         Family("surrender-closed", gettext_noop("Surrender no longer open"), ("BJ-R2",)),
@@ -684,8 +694,8 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
             question="It is this hand's turn, before the dealer's second card. Which options does the player have "
             "now? Answer yes or no for each.",
             cards=(
-                CardGroup("dealer", "Dealer", tuple(format_cards([options.dealer]))),
-                CardGroup("hand", "Player's hand", tuple(format_cards(options.hand))),
+                CardGroup("dealer", gettext_noop("Dealer"), tuple(format_cards([options.dealer]))),
+                CardGroup("hand", gettext_noop("Player's hand"), tuple(format_cards(options.hand))),
             ),
             facts=(
                 ("This box", box),
@@ -790,8 +800,10 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
 
     slug = "bj-settle-box"
     game = GAME
-    title = "Settle the box"
-    description = "Splits, doubles, insurance and a dealer blackjack (only the original bet is lost): pay the box."
+    title = gettext_noop("Settle the box")
+    description = gettext_noop(
+        "Splits, doubles, insurance and a dealer blackjack (only the original bet is lost): pay the box."
+    )
     target_seconds = 40
     families = BLACKJACK_SETTLE_FAMILIES
     general_label = gettext_noop("Totals compared")
@@ -1025,8 +1037,8 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
 
     slug = "bj-insurance-max"
     game = GAME
-    title = "Insurance maximum"
-    description = "The dealer shows an Ace: the most the player may put on insurance."
+    title = gettext_noop("Insurance maximum")
+    description = gettext_noop("The dealer shows an Ace: the most the player may put on insurance.")
     target_seconds = 10
     families = (Family("even-money", gettext_noop("Even money offered"), ("BJ-E",)),)
     general_label = gettext_noop("Insurance amount")
@@ -1061,7 +1073,7 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
-        return (AnswerField("max", "Most insurance", FieldType.AMOUNT),)
+        return (AnswerField("max", gettext_noop("Most insurance"), FieldType.AMOUNT),)
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:
         def full_bet(situation: Mapping[str, JSON]) -> Mapping[str, JSON]:
@@ -1104,8 +1116,8 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
 
     slug = "bj-pay-now-or-wait"
     game = GAME
-    title = "Blackjack: pay now or wait?"
-    description = "A player's blackjack: pay it at once, or wait for the dealer's second card (BJ-10)?"
+    title = gettext_noop("Blackjack: pay now or wait?")
+    description = gettext_noop("A player's blackjack: pay it at once, or wait for the dealer's second card (BJ-10)?")
     target_seconds = 10
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: BlackjackRules) -> Mapping[str, JSON]:
@@ -1155,8 +1167,8 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("timing", "When", FieldType.CHOICE, choices=TIMING_CHOICES),
-            AnswerField("pays", "The blackjack pays", FieldType.AMOUNT),
+            AnswerField("timing", gettext_noop("When"), FieldType.CHOICE, choices=TIMING_CHOICES),
+            AnswerField("pays", gettext_noop("The blackjack pays"), FieldType.AMOUNT),
         )
 
     def mistakes(self, rules: BlackjackRules) -> Sequence[NamedMistake]:

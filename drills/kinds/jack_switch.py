@@ -57,6 +57,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
+from drills.kinds.messages import gettext_noop
 from drills.rounds.chips import ChipSet
 from games.blackjack.dealer import dealer_action
 from games.blackjack.hand import hand_value
@@ -231,8 +232,8 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
 
     slug = "js-switch-result"
     game = GAME
-    title = "After the switch"
-    description = "Two paired boxes switch their second cards: each box's total, and is it a blackjack?"
+    title = gettext_noop("After the switch")
+    description = gettext_noop("Two paired boxes switch their second cards: each box's total, and is it a blackjack?")
     target_seconds = 10
     families = (Family("switched-21", gettext_noop("A switched Ace + 10 is 21"), ("JS-8",)),)
     general_label = gettext_noop("Plain switch")
@@ -281,17 +282,17 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
             question="The player switches these two paired boxes. What does each box count after the switch, and is "
             "it a blackjack?",
             cards=(
-                CardGroup("box1", "Box 1 as dealt", tuple(format_cards(boxes.box1))),
-                CardGroup("box2", "Box 2 as dealt", tuple(format_cards(boxes.box2))),
+                CardGroup("box1", gettext_noop("Box 1 as dealt"), tuple(format_cards(boxes.box1))),
+                CardGroup("box2", gettext_noop("Box 2 as dealt"), tuple(format_cards(boxes.box2))),
             ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("total_1", "Box 1 total", FieldType.INTEGER, low=2, high=21),
-            AnswerField("blackjack_1", "Box 1 blackjack?", FieldType.CHOICE, choices=YES_NO),
-            AnswerField("total_2", "Box 2 total", FieldType.INTEGER, low=2, high=21),
-            AnswerField("blackjack_2", "Box 2 blackjack?", FieldType.CHOICE, choices=YES_NO),
+            AnswerField("total_1", gettext_noop("Box 1 total"), FieldType.INTEGER, low=2, high=21),
+            AnswerField("blackjack_1", gettext_noop("Box 1 blackjack?"), FieldType.CHOICE, choices=YES_NO),
+            AnswerField("total_2", gettext_noop("Box 2 total"), FieldType.INTEGER, low=2, high=21),
+            AnswerField("blackjack_2", gettext_noop("Box 2 blackjack?"), FieldType.CHOICE, choices=YES_NO),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
@@ -367,8 +368,8 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
 
     slug = "js-settle-dealer-22"
     game = GAME
-    title = "Dealer 22"
-    description = "The dealer makes 22: push every hand in play, pay a blackjack, collect a bust (JS-4)."
+    title = gettext_noop("Dealer 22")
+    description = gettext_noop("The dealer makes 22: push every hand in play, pay a blackjack, collect a bust (JS-4).")
     target_seconds = 20
     families = DEALER_22_FAMILIES
     general_label = gettext_noop("Dealer 22 push")
@@ -450,8 +451,8 @@ class JackSwitchDealerSoft17(DealerActionKind[JackSwitchRules]):
 
     slug = "js-dealer-soft-17"
     game = GAME
-    title = "Dealer: hit or stand (soft 17)"
-    description = "The dealer's cards: draw or stand? Jack Switch's dealer hits soft 17 (JS-5)."
+    title = gettext_noop("Dealer: hit or stand (soft 17)")
+    description = gettext_noop("The dealer's cards: draw or stand? Jack Switch's dealer hits soft 17 (JS-5).")
 
     def solve(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Solution:
         cards = cards_of(situation["cards"])  # the family's dealer situation (DealerActionKind)
@@ -516,8 +517,10 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
 
     slug = "js-super-match"
     game = GAME
-    title = "Super Match"
-    description = "The four first cards of the paired boxes: which Super Match combination, and what it pays."
+    title = gettext_noop("Super Match")
+    description = gettext_noop(
+        "The four first cards of the paired boxes: which Super Match combination, and what it pays."
+    )
     target_seconds = 20
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: JackSwitchRules) -> Mapping[str, JSON]:
@@ -564,8 +567,8 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
             question="Settle the Super Match bet: which combination do the four first cards make, and what does the "
             "dealer pay (0 if the bet loses)?",
             cards=(
-                CardGroup("box1", "Box 1 as dealt", tuple(cards[:2])),
-                CardGroup("box2", "Box 2 as dealt", tuple(cards[2:])),
+                CardGroup("box1", gettext_noop("Box 1 as dealt"), tuple(cards[:2])),
+                CardGroup("box2", gettext_noop("Box 2 as dealt"), tuple(cards[2:])),
             ),
             facts=(
                 ("Super Match bet", format_money(bet.bet)),
@@ -575,8 +578,8 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("combination", "Combination", FieldType.CHOICE, choices=SUPER_MATCH_CHOICES),
-            AnswerField("pays", "Dealer pays", FieldType.AMOUNT),
+            AnswerField("combination", gettext_noop("Combination"), FieldType.CHOICE, choices=SUPER_MATCH_CHOICES),
+            AnswerField("pays", gettext_noop("Dealer pays"), FieldType.AMOUNT),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
@@ -623,8 +626,10 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
 
     slug = "js-pair-bonus"
     game = GAME
-    title = "Pair bonus"
-    description = "A box's first two cards as dealt: which pair (colours, suits) and what the pair bonus pays."
+    title = gettext_noop("Pair bonus")
+    description = gettext_noop(
+        "A box's first two cards as dealt: which pair (colours, suits) and what the pair bonus pays."
+    )
     target_seconds = 15
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: JackSwitchRules) -> Mapping[str, JSON]:
@@ -669,7 +674,7 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         bet = SideBetSituation.from_json(situation)
-        groups = [CardGroup("dealt", "The box as dealt", tuple(format_cards(bet.cards)))]
+        groups = [CardGroup("dealt", gettext_noop("The box as dealt"), tuple(format_cards(bet.cards)))]
         facts = [
             ("Pair bonus bet", format_money(bet.bet)),
             (
@@ -679,18 +684,22 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
             ("Colours", "hearts and diamonds are red, spades and clubs black"),
         ]
         if bet.after_switch:
-            groups.append(CardGroup("switched", "The box after the switch", tuple(format_cards(bet.after_switch))))
+            groups.append(
+                CardGroup("switched", gettext_noop("The box after the switch"), tuple(format_cards(bet.after_switch)))
+            )
             facts.append(("Switch", "the player switched this box's second card"))
         return Prompt(
-            question="Settle this box's pair bonus: which combination, and what does the dealer pay (0 if it loses)?",
+            question=gettext_noop(
+                "Settle this box's pair bonus: which combination, and what does the dealer pay (0 if it loses)?"
+            ),
             cards=tuple(groups),
             facts=tuple(facts),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("combination", "Combination", FieldType.CHOICE, choices=PAIR_BONUS_CHOICES),
-            AnswerField("pays", "Dealer pays", FieldType.AMOUNT),
+            AnswerField("combination", gettext_noop("Combination"), FieldType.CHOICE, choices=PAIR_BONUS_CHOICES),
+            AnswerField("pays", gettext_noop("Dealer pays"), FieldType.AMOUNT),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
@@ -772,8 +781,8 @@ class JackSwitchBonusAccepted(DrillKind[JackSwitchRules]):
 
     slug = "js-bonus-accepted"
     game = GAME
-    title = "Bonus bet: accept it?"
-    description = "A bonus bet at a table with limits: accepted or refused (JS-L)."
+    title = gettext_noop("Bonus bet: accept it?")
+    description = gettext_noop("A bonus bet at a table with limits: accepted or refused (JS-L).")
     target_seconds = 10
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: JackSwitchRules) -> Mapping[str, JSON]:
@@ -827,7 +836,7 @@ class JackSwitchBonusAccepted(DrillKind[JackSwitchRules]):
         )
         bet = BonusBetSituation.from_json(situation)
         return Prompt(
-            question="A player places this bonus bet before you close bets. Do you accept it?",
+            question=gettext_noop("A player places this bonus bet before you close bets. Do you accept it?"),
             facts=(
                 ("Table limits", bet.table_limits),
                 ("Main bet", "none" if bet.main_bet == 0 else format_money(bet.main_bet)),
@@ -837,7 +846,7 @@ class JackSwitchBonusAccepted(DrillKind[JackSwitchRules]):
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:
-        return (AnswerField("accepted", "Accept the bonus bet?", FieldType.CHOICE, choices=YES_NO),)
+        return (AnswerField("accepted", gettext_noop("Accept the bonus bet?"), FieldType.CHOICE, choices=YES_NO),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "bonus-bet", dict(situation)
@@ -887,8 +896,10 @@ class MixedDealer22(DrillKind[JackSwitchRules]):
 
     slug = "js-mixed-22"
     game = GAME
-    title = "Dealer 22: which game?"
-    description = "Blackjack and Jack Switch rounds mixed, the dealer makes 22: bust in one game, push in the other."
+    title = gettext_noop("Dealer 22: which game?")
+    description = gettext_noop(
+        "Blackjack and Jack Switch rounds mixed, the dealer makes 22: bust in one game, push in the other."
+    )
     target_seconds = 20
     families = (*DEALER_22_FAMILIES, *BLACKJACK_SETTLE_FAMILIES)
     general_label = gettext_noop("Totals compared")

@@ -124,8 +124,8 @@ class OverUnderTotal(DrillKind[OverUnderRules]):
 
     slug = "ou-total"
     game = GAME
-    title = "Announce the total"
-    description = "Four cards are turned: call the total. Aces count 11."
+    title = gettext_noop("Announce the total")
+    description = gettext_noop("Four cards are turned: call the total. Aces count 11.")
     target_seconds = 8
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: OverUnderRules) -> Mapping[str, JSON]:
@@ -149,12 +149,12 @@ class OverUnderTotal(DrillKind[OverUnderRules]):
 
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
         return Prompt(
-            question="The three face-down cards are turned. What total do you announce?",
-            cards=(_card_group(situation, "The four cards"),),
+            question=gettext_noop("The three face-down cards are turned. What total do you announce?"),
+            cards=(_card_group(situation, gettext_noop("The four cards")),),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> tuple[AnswerField, ...]:
-        return (AnswerField("total", "Total", FieldType.INTEGER, low=0, high=60),)
+        return (AnswerField("total", gettext_noop("Total"), FieldType.INTEGER, low=0, high=60),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "total", Cards.from_json(situation).to_json()
@@ -283,8 +283,8 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
 
     slug = "ou-settle"
     game = GAME
-    title = "Settle the round"
-    description = "First-card joker, joker, Under, Over, 26 or fold: call it and pay it."
+    title = gettext_noop("Settle the round")
+    description = gettext_noop("First-card joker, joker, Under, Over, 26 or fold: call it and pay it.")
     target_seconds = 20
     families = (
         Family("first-joker", gettext_noop("Joker as the first card"), ("OU-4a",)),
@@ -312,15 +312,17 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
 
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
         return Prompt(
-            question="How does the round end, and what is the player's net result (negative if collected)?",
-            cards=(_card_group(situation, "The four cards (first dealt face up)"),),
+            question=gettext_noop(
+                "How does the round end, and what is the player's net result (negative if collected)?"
+            ),
+            cards=(_card_group(situation, gettext_noop("The four cards (first dealt face up)")),),
             facts=_facts(situation),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> tuple[AnswerField, ...]:
         return (
-            AnswerField("outcome", "Outcome", FieldType.CHOICE, choices=OUTCOME_CHOICES),
-            AnswerField("net", "Player's net result", FieldType.AMOUNT, signed=True),
+            AnswerField("outcome", gettext_noop("Outcome"), FieldType.CHOICE, choices=OUTCOME_CHOICES),
+            AnswerField("net", gettext_noop("Player's net result"), FieldType.AMOUNT, signed=True),
         )
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
@@ -410,8 +412,8 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
 
     slug = "ou-bonus"
     game = GAME
-    title = "Pay the Bonus"
-    description = "The Bonus bet on the four-card total, from your property's pay table."
+    title = gettext_noop("Pay the Bonus")
+    description = gettext_noop("The Bonus bet on the four-card total, from your property's pay table.")
     target_seconds = 30
 
     def unavailable_reason(self, rules: OverUnderRules) -> str | None:
@@ -455,13 +457,13 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
         assert table is not None
         paying = ", ".join(f"{key}: {ratio}" for key, ratio in table.entries)
         return Prompt(
-            question="What is the result of the Bonus bet (negative if collected, 0 if returned)?",
-            cards=(_card_group(situation, "The four cards (first dealt face up)"),),
+            question=gettext_noop("What is the result of the Bonus bet (negative if collected, 0 if returned)?"),
+            cards=(_card_group(situation, gettext_noop("The four cards (first dealt face up)")),),
             facts=(*_facts(situation), ("Bonus pay table", paying)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> tuple[AnswerField, ...]:
-        return (AnswerField("bonus_win", "Bonus result", FieldType.AMOUNT, signed=True),)
+        return (AnswerField("bonus_win", gettext_noop("Bonus result"), FieldType.AMOUNT, signed=True),)
 
     def door(self, situation: Mapping[str, JSON]) -> tuple[str, Mapping[str, JSON]]:
         return "settle", Round.from_json(situation).to_json()

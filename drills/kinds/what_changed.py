@@ -72,7 +72,7 @@ def families_of(game: str) -> tuple[Family, ...]:
 class WhatChangedKind(DrillKind[RuleChange]):
     """The situations where the old and the new rules of one game disagree."""
 
-    title = "What changed"
+    title = gettext_noop("What changed")
     target_seconds = 30
     general_label = gettext_noop("Other changes")
 
@@ -259,7 +259,7 @@ class PaiGowWhatChanged(WhatChangedKind):
 class OverUnderWhatChanged(WhatChangedKind):
     slug = "ou-what-changed"
     game = "over-under-26"
-    description = "Your Over/Under 26 rules changed: rounds and Bonus bets the new rules pay differently."
+    description = gettext_noop("Your Over/Under 26 rules changed: rounds and Bonus bets the new rules pay differently.")
     families = families_of("over-under-26")
 
 

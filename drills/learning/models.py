@@ -19,6 +19,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 DEFAULT_RETENTION = Decimal("0.90")
 DEFAULT_LEECH_LAPSES = 4
@@ -95,8 +96,8 @@ class FamilyCard(models.Model):
 
 
 class AssignmentGoal(models.TextChoices):
-    SKILLS = "skills", "Master skills"
-    EXAM = "exam", "Pass an exam"
+    SKILLS = "skills", gettext_lazy("Master skills")
+    EXAM = "exam", gettext_lazy("Pass an exam")
 
 
 class Assignment(models.Model):

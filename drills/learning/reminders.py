@@ -20,7 +20,9 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import QuerySet
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 
 from drills.exams.models import Certificate
 from drills.learning.models import Assignment, Reminder
@@ -63,21 +65,32 @@ def assignment_drafts(today: dt.date) -> list[Draft]:
                 continue
             days_left = (assignment.due_on - today).days
             if row.status == OVERDUE:
-                when, key = f"was due on {assignment.due_on:%d %B %Y}", "overdue"
+                key = "overdue"
             elif days_left <= settings[assignment.property_id].due_soon_days:
-                when, key = f"is due on {assignment.due_on:%d %B %Y}", "due-soon"
+                key = "due-soon"
             else:
                 continue  # behind but not yet close: the dashboard shows it, no e-mail
-            drafts.append(
-                Draft(
-                    f"assignment:{assignment.pk}:{key}:user:{row.trainee.pk}",
-                    row.trainee,
-                    f"Reminder: {item.title} {when}",
-                    f"Hello {row.trainee.first_name or row.trainee.username},\n\n"
-                    f'Your assignment "{item.title}" {when}. So far: {row.done} of {row.total} done.\n\n'
-                    f"Your home page shows what to do next: {home}\n",
-                )
-            )
+            with translation.override(row.trainee.language or None):  # the recipient's language
+                day = date_format(assignment.due_on, "d F Y")
+                if key == "overdue":
+                    when = gettext("was due on %(day)s") % {"day": day}
+                else:
+                    when = gettext("is due on %(day)s") % {"day": day}
+                values = {
+                    "title": item.title,
+                    "when": when,
+                    "name": row.trainee.first_name or row.trainee.username,
+                    "done": row.done,
+                    "total": row.total,
+                    "home": home,
+                }
+                subject = gettext("Reminder: %(title)s %(when)s") % values
+                body = gettext(
+                    "Hello %(name)s,\n\n"
+                    'Your assignment "%(title)s" %(when)s. So far: %(done)s of %(total)s done.\n\n'
+                    "Your home page shows what to do next: %(home)s\n"
+                ) % values
+            drafts.append(Draft(f"assignment:{assignment.pk}:{key}:user:{row.trainee.pk}", row.trainee, subject, body))
     return drafts
 
 
@@ -102,21 +115,27 @@ def certificate_drafts(today: dt.date) -> list[Draft]:
         days_left = (certificate.expires_on - today).days
         renew = _link("exams:list")
         if days_left < 0:
-            key, subject = "expired", f"Your {certificate.game_name} certificate has expired"
+            key = "expired"
         elif days_left <= settings[certificate.blueprint.property_id].expiry_notice_days:
-            expires = f"{certificate.expires_on:%d %B %Y}"
-            key, subject = "expiring", f"Your {certificate.game_name} certificate expires on {expires}"
+            key = "expiring"
         else:
             continue
-        drafts.append(
-            Draft(
-                f"certificate:{certificate.pk}:{key}",
-                holder,
-                subject,
-                f"Hello {holder.first_name or holder.username},\n\n{subject}. To renew it, sit "
-                f'"{certificate.blueprint.title}" again: {renew}\n',
+        with translation.override(holder.language or None):  # the recipient's language
+            values = {
+                "game": certificate.game_name,
+                "day": date_format(certificate.expires_on, "d F Y"),
+                "name": holder.first_name or holder.username,
+                "title": certificate.blueprint.title,
+                "link": renew,
+            }
+            if key == "expired":
+                subject = gettext("Your %(game)s certificate has expired") % values
+            else:
+                subject = gettext("Your %(game)s certificate expires on %(day)s") % values
+            body = gettext("Hello %(name)s,\n\n%(subject)s. To renew it, sit \"%(title)s\" again: %(link)s\n") % (
+                values | {"subject": subject}
             )
-        )
+        drafts.append(Draft(f"certificate:{certificate.pk}:{key}", holder, subject, body))
     return drafts
 
 

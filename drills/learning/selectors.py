@@ -103,7 +103,7 @@ def kind_title(slug: str) -> str:
     if is_round_skill(slug):
         return skill_title(game_of_skill(slug)) if game_of_skill(slug) in GAMES else slug
     kind = _kind(slug)
-    return kind.title if kind else slug
+    return gettext(kind.title) if kind else slug
 
 
 def short_game(game: str) -> str:
@@ -116,7 +116,7 @@ def skill_name(slug: str) -> str:
     if is_round_skill(slug):
         return kind_title(slug)
     kind = _kind(slug)
-    return f"{kind.title} ({short_game(kind.game)})" if kind else slug
+    return f"{gettext(kind.title)} ({short_game(kind.game)})" if kind else slug
 
 
 def family_label(slug: str, family: str) -> str:

@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from drills import access
@@ -170,7 +171,7 @@ def assignment_new(request: HttpRequest) -> HttpResponse:
             trainees=data["trainees"],
             note=data["note"],
         )
-        messages.success(request, "Assignment saved.")
+        messages.success(request, gettext("Assignment saved."))
         return redirect("learning:assignment", assignment_id=assignment.pk)
     return render(request, "learning/assignment_new.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -230,9 +231,9 @@ def revoke(request: HttpRequest, certificate_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         event = services.revoke(certificate, by=user, reason=form.cleaned_data["reason"])
         if event is None:
-            messages.info(request, "That certificate was already revoked.")
+            messages.info(request, gettext("That certificate was already revoked."))
         else:
-            messages.success(request, f"Certificate of {certificate.holder_name} revoked.")
+            messages.success(request, gettext("Certificate of %(name)s revoked.") % {"name": certificate.holder_name})
         return redirect("learning:certificates")
     context = {"certificate": certificate, "form": form, "status": certificate.status()}
     return render(request, "learning/revoke.html", context, status=400 if form.errors else 200)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class Property(models.Model):
@@ -25,9 +26,9 @@ class Property(models.Model):
 
 
 class Role(models.TextChoices):
-    TRAINEE = "trainee", "Trainee"
-    SUPERVISOR = "supervisor", "Supervisor"
-    STAFF = "staff", "Staff"
+    TRAINEE = "trainee", gettext_lazy("Trainee")
+    SUPERVISOR = "supervisor", gettext_lazy("Supervisor")
+    STAFF = "staff", gettext_lazy("Staff")
 
 
 class User(AbstractUser):
@@ -37,6 +38,10 @@ class User(AbstractUser):
         Property, on_delete=models.PROTECT, related_name="users", null=True, blank=True
     )
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.TRAINEE)
+    # The language the site speaks to this person (a code of settings.LANGUAGES, "es");
+    # blank: none chosen, so the browser's (cookie, Accept-Language). No choices here, so a
+    # new language is a new catalogue and no migration (drills.middleware checks the code).
+    language = models.CharField(max_length=16, blank=True, default="")
 
     @builtins.property  # the model has a field named `property`
     def is_trainee(self) -> bool:

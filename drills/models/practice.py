@@ -11,12 +11,16 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
+
+from drills.language import in_reader_language
+from games.reasons import reasons_from_json
 
 
 class DrillMode(models.TextChoices):
-    PRACTICE = "practice", "Practice"
-    SPEED = "speed", "Speed"
-    RETRY = "retry", "Retry my mistakes"
+    PRACTICE = "practice", gettext_lazy("Practice")
+    SPEED = "speed", gettext_lazy("Speed")
+    RETRY = "retry", gettext_lazy("Retry my mistakes")
 
 
 class DrillScenario(models.Model):
@@ -52,8 +56,8 @@ class DrillScenario(models.Model):
 
 
 class AttemptStatus(models.TextChoices):
-    RECEIVED = "received", "Received, not graded yet"
-    GRADED = "graded", "Graded"
+    RECEIVED = "received", gettext_lazy("Received, not graded yet")
+    GRADED = "graded", gettext_lazy("Graded")
 
 
 class Attempt(models.Model):
@@ -100,3 +104,11 @@ class Attempt(models.Model):
     def __str__(self) -> str:
         verdict = {True: "right", False: "wrong", None: "ungraded"}[self.correct]
         return f"{self.kind} by {self.user}: {verdict}"
+
+    def explanation_words(self) -> str:
+        """Why the key is right, in the reader's language (from ``reasons`` when stored)."""
+        return in_reader_language(reasons_from_json((self.reasons or {}).get("why")), self.explanation)
+
+    def mistake_words(self) -> str:
+        """What was wrong with this answer, in the reader's language ("" when right)."""
+        return in_reader_language(reasons_from_json((self.reasons or {}).get("diagnosis")), self.mistake)

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext, gettext_noop
 
 from drills.models import Role, User
 
@@ -37,23 +38,23 @@ def _items(*rows: tuple[str, str, Iterable[str]]) -> tuple[NavItem, ...]:
 
 
 NAV = _items(
-    ("Home", "home", [Role.TRAINEE, STAFF]),
-    ("Drills", "drills:list", [Role.TRAINEE]),
-    ("Deal a round", "rounds:picker", [Role.TRAINEE]),
-    ("History", "drills:history", [Role.TRAINEE]),
-    ("Progress", "progress:mine", [Role.TRAINEE]),
-    ("Exams", "exams:list", [Role.TRAINEE]),
-    ("Team dashboard", "progress:teams", [Role.SUPERVISOR, STAFF]),
-    ("Item statistics", "progress:items", [Role.SUPERVISOR, STAFF]),
-    ("Dealt rounds", "rounds:picker", [Role.SUPERVISOR, STAFF]),
-    ("Exam results", "exams:results", [Role.SUPERVISOR, STAFF]),
-    ("Assignments", "learning:assignments", [Role.SUPERVISOR, STAFF]),
-    ("Certificates", "learning:certificates", [Role.SUPERVISOR, STAFF]),
-    ("Rule sets", "rule-sets", [STAFF]),
-    ("House rules", "house-rules:list", [STAFF]),
-    ("Sign-offs", "rule_versions:pending", [STAFF]),
-    ("Exam blueprints", "exams:blueprints", [STAFF]),
-    ("Admin", "admin:index", [STAFF]),
+    (gettext_noop("Home"), "home", [Role.TRAINEE, STAFF]),
+    (gettext_noop("Drills"), "drills:list", [Role.TRAINEE]),
+    (gettext_noop("Deal a round"), "rounds:picker", [Role.TRAINEE]),
+    (gettext_noop("History"), "drills:history", [Role.TRAINEE]),
+    (gettext_noop("Progress"), "progress:mine", [Role.TRAINEE]),
+    (gettext_noop("Exams"), "exams:list", [Role.TRAINEE]),
+    (gettext_noop("Team dashboard"), "progress:teams", [Role.SUPERVISOR, STAFF]),
+    (gettext_noop("Item statistics"), "progress:items", [Role.SUPERVISOR, STAFF]),
+    (gettext_noop("Dealt rounds"), "rounds:picker", [Role.SUPERVISOR, STAFF]),
+    (gettext_noop("Exam results"), "exams:results", [Role.SUPERVISOR, STAFF]),
+    (gettext_noop("Assignments"), "learning:assignments", [Role.SUPERVISOR, STAFF]),
+    (gettext_noop("Certificates"), "learning:certificates", [Role.SUPERVISOR, STAFF]),
+    (gettext_noop("Rule sets"), "rule-sets", [STAFF]),
+    (gettext_noop("House rules"), "house-rules:list", [STAFF]),
+    (gettext_noop("Sign-offs"), "rule_versions:pending", [STAFF]),
+    (gettext_noop("Exam blueprints"), "exams:blueprints", [STAFF]),
+    (gettext_noop("Admin"), "admin:index", [STAFF]),
 )
 
 
@@ -79,5 +80,5 @@ def nav_for(user: User, path: str = "") -> list[NavLink]:
         url = url_if_exists(item.url_name) if kind in item.audiences else None
         if url is not None:
             active = path == url if url == "/" else path.startswith(url)
-            links.append(NavLink(item.label, url, active))
+            links.append(NavLink(gettext(item.label), url, active))
     return links

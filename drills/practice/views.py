@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from drills.kinds.base import (
@@ -34,7 +35,7 @@ from drills.what_changed.selectors import assigned_change
 from games.errors import GameError
 from games.registry import game_name
 
-NO_MISTAKES_LEFT = "No mistakes left to retry: every one has been answered right. Pick a drill below."
+NO_MISTAKES_LEFT = gettext_noop("No mistakes left to retry: every one has been answered right. Pick a drill below.")
 
 
 def _user(request: HttpRequest) -> Any:
@@ -110,7 +111,7 @@ def retry(request: HttpRequest) -> HttpResponse:
     if not queue:
         # Reached by Next after answering the last mistake right, or from a picker whose
         # count went stale (Back): the queue is read now, so say so rather than fail.
-        messages.info(request, NO_MISTAKES_LEFT)
+        messages.info(request, gettext(NO_MISTAKES_LEFT))
         return redirect("drills:list")
     original = queue[0]
     kind = get_kind(original.kind)
@@ -169,9 +170,9 @@ def _attempt_grade(attempt: Attempt, scenario: Scenario) -> dict[str, Any]:
     return {
         "correct": attempt.correct,
         "rows": rows,
-        "explanation": attempt.explanation,
+        "explanation": attempt.explanation_words(),
         "rules": attempt.rules,
-        "mistake": attempt.mistake,
+        "mistake": attempt.mistake_words(),
         "score": attempt.score,
         "seconds": f"{attempt.time_taken_ms / 1000:.1f}",
     }

@@ -113,8 +113,10 @@ class Mastery:
 
 
 @functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=64)
 def _ratio(value: Decimal) -> tuple[int, int]:
-    """An exact policy value as (numerator, denominator): comparisons stay in integers."""
+    """An exact policy value as (numerator, denominator): comparisons stay in integers.
+    Remembered: a dashboard asks it twice per cell for the same few policy values."""
     return Fraction(value).as_integer_ratio()
 
 

@@ -160,7 +160,7 @@ def _url_maker(name: str) -> Callable[[int], str]:
 @require_GET
 def team(request: HttpRequest, team_id: int) -> HttpResponse:
     """The supervisor dashboard of one team."""
-    progress = selectors.team_progress(_team_or_404(request, team_id))
+    progress = selectors.team_progress(_team_or_404(request, team_id), cell_times=False)  # the page shows none
     short = [(skill.slug, skill.title) for skill in progress.skills]
     trainee_url = _url_maker("progress:trainee")
     heat = charts.heatmap(
@@ -180,8 +180,10 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
         "Team: share right per day", progress.days, progress.trend, target=float(progress.policy.accuracy)
     )
     help_rows = [(trainee_url(row.trainee.pk), row.name, "; ".join(row.reasons)) for row in progress.needs_help]
-    # Certification status per trainee and game, from the exams sub-app (one query).
-    status = certification_status(row.trainee.pk for row in progress.rows)
+    # Certification status per trainee and game, from the exams sub-app (one query, the
+    # sittings filtered by the team's members as a subquery).
+    members = access.team_member_ids(progress.team)
+    status = certification_status((row.trainee.pk for row in progress.rows), among=members)
     certifications = [
         (row.name, trainee_url(row.trainee.pk), [status[row.trainee.pk][slug] for slug in GAMES])
         for row in progress.rows

@@ -14,6 +14,7 @@ import uuid
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from drills.rounds.chips import ChipError, ChipSet
 from drills.rounds.tables.base import Focus, Level
@@ -47,8 +48,8 @@ class TableChips(models.Model):
 
 
 class RoundStatus(models.TextChoices):
-    OPEN = "open", "Being dealt"
-    FINISHED = "finished", "Finished"
+    OPEN = "open", gettext_lazy("Being dealt")
+    FINISHED = "finished", gettext_lazy("Finished")
 
 
 class DealtRound(models.Model):

@@ -23,6 +23,7 @@ from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound, RoundStep
 from drills.rounds.tables.base import Focus, Level, TapError
 from drills.rounds.tables.registry import UnknownTableError, choices, table_for
+from drills.templatetags.words import difficulty
 from games.errors import GameError
 from games.money import format_money
 from games.procedure import Round
@@ -41,8 +42,8 @@ def _picker(request: HttpRequest, errors: dict[str, str] | None = None, status: 
     context = {
         "tables": tables,
         "selected": wanted if wanted in ready else (ready[0] if ready else ""),
-        "levels": [(lv.value, lv.value.title()) for lv in Level],
-        "focuses": [(f.value, f.label) for f in Focus],
+        "levels": [(lv.value, difficulty(lv.value)) for lv in Level],
+        "focuses": [(f.value, gettext(f.label)) for f in Focus],
         "mine": selectors.rounds_of(user),
         "others": selectors.visible_rounds(user) if not user.is_trainee else [],
         "form_errors": errors or {},
@@ -91,7 +92,7 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
     return {
         "stored": stored,
         "game_name": gettext(game_name(stored.game)),
-        "focus_label": Focus(stored.focus).label,
+        "focus_label": gettext(Focus(stored.focus).label),
         "view": view,
         "spots": [_spot(spot, chips) for spot in view.spots],
         "dealer": _spot(view.dealer, chips),

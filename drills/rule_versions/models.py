@@ -22,15 +22,16 @@ from datetime import date
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from drills.models import RuleSet
 
 
 class VersionStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for sign-off"
-    SIGNED_OFF = "signed_off", "Signed off"  # scheduled or in force: see effective_from
-    REJECTED = "rejected", "Rejected"
-    SUPERSEDED = "superseded", "Superseded"  # was in force; a later version took over
+    PENDING = "pending", gettext_lazy("Waiting for sign-off")
+    SIGNED_OFF = "signed_off", gettext_lazy("Signed off")  # scheduled or in force: see effective_from
+    REJECTED = "rejected", gettext_lazy("Rejected")
+    SUPERSEDED = "superseded", gettext_lazy("Superseded")  # was in force; a later version took over
 
 
 class RuleSetVersion(models.Model):

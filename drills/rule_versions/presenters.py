@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 
 from drills.models import User
 from drills.rule_versions.models import RuleSetVersion, VersionStatus
@@ -36,10 +38,11 @@ def default_text(version: RuleSetVersion) -> str:
         return ""
     game = str(version.rule_set.get_game_display()).split(" (")[0]  # "Blackjack", not its table details
     if version.made_default_at is not None:
-        return f"made this the property's {game} rules on {timezone.localdate(version.made_default_at):%d %b %Y}"
+        day = date_format(timezone.localdate(version.made_default_at), "d M Y")
+        return gettext("made this the property's %(game)s rules on %(day)s") % {"game": game, "day": day}
     if version.status == VersionStatus.REJECTED:
-        return f"would have made this the property's {game} rules"
-    return f"makes this the property's {game} rules"
+        return gettext("would have made this the property's %(game)s rules") % {"game": game}
+    return gettext("makes this the property's %(game)s rules") % {"game": game}
 
 
 def signed_off_text(version: RuleSetVersion) -> str:
@@ -75,7 +78,7 @@ def ran_under(record: object) -> str:
     or exam sitting (anything with ``rule_set``, ``rule_version`` and ``rule_version_number``)."""
     values = getattr(record, "rules_values", None)
     if isinstance(values, dict) and set(values) == {"game", "old", "new"}:  # a "what changed" drill
-        return "House rules: the assigned rule change (the old and the new rules)"
+        return gettext("House rules: the assigned rule change (the old and the new rules)")
     rule_set = getattr(record, "rule_set", None)
     version = getattr(record, "rule_version", None)
     number = getattr(record, "rule_version_number", None)
@@ -89,5 +92,5 @@ def ran_under_short(record: object) -> str:
     """"version N", "before versions" or "standard rules", for a row of a list."""
     number = getattr(record, "rule_version_number", None)
     if number is not None:
-        return f"version {number}"
-    return "before versions" if getattr(record, "rule_set_id", None) is not None else "standard rules"
+        return gettext("version %(number)s") % {"number": number}
+    return gettext("before versions") if getattr(record, "rule_set_id", None) is not None else gettext("standard rules")

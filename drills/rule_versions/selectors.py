@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from drills import access
@@ -145,8 +146,13 @@ def version_label(rule_set_name: str | None, number: int | None, effective: date
     """"House rules: <name>, version N (effective <date>)", or "before versions" for a record
     made before rule sets had versions."""
     if rule_set_name is None:
-        return "House rules: the standard rules (RULES.md defaults)"
+        return gettext("House rules: the standard rules (RULES.md defaults)")
     if number is None:
-        return f"House rules: {rule_set_name} (before versions)"
-    when = f" (effective {effective:%d %b %Y})" if effective is not None else ""
-    return f"House rules: {rule_set_name}, version {number}{when}"
+        return gettext("House rules: %(name)s (before versions)") % {"name": rule_set_name}
+    if effective is None:
+        return gettext("House rules: %(name)s, version %(number)s") % {"name": rule_set_name, "number": number}
+    return gettext("House rules: %(name)s, version %(number)s (effective %(day)s)") % {
+        "name": rule_set_name,
+        "number": number,
+        "day": date_format(effective, "d M Y"),
+    }

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
@@ -133,10 +134,12 @@ def sign_off_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         services.sign_off(version, by=_user(request))
     except services.VersionError as error:
         return _refused(request, version, error)
-    when = "It is in force now." if version.effective_from <= timezone.localdate() else (  # with its default
-        f"It takes effect on {version.effective_from:%d %B %Y}."
-    )
-    messages.success(request, f"Version {version.number} signed off. {when}")
+    if version.effective_from <= timezone.localdate():  # with its default
+        when = gettext("It is in force now.")
+    else:
+        when = gettext("It takes effect on %(day)s.") % {"day": date_format(version.effective_from, "d F Y")}
+    signed = gettext("Version %(number)s signed off.") % {"number": version.number}
+    messages.success(request, f"{signed} {when}")
     return redirect("rule_versions:detail", slug=slug, number=number)
 
 
@@ -148,5 +151,5 @@ def reject_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         services.reject(version, by=_user(request), reason=request.POST.get("reason", ""))
     except services.VersionError as error:
         return _refused(request, version, error)
-    messages.success(request, f"Version {version.number} rejected.")
+    messages.success(request, gettext("Version %(number)s rejected.") % {"number": version.number})
     return redirect("rule_versions:detail", slug=slug, number=number)

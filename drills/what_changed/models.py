@@ -9,13 +9,14 @@ so it replays exactly whatever happens to this row or the property's rules later
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from drills.models.rules import GAME_CHOICES
 
 
 class ChangeReason(models.TextChoices):
-    VERSION = "version", "The property adopted new rules"
-    MOVE = "move", "The trainee moved to another property"
+    VERSION = "version", gettext_lazy("The property adopted new rules")
+    MOVE = "move", gettext_lazy("The trainee moved to another property")
 
 
 class AssignedChange(models.Model):

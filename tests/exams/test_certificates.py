@@ -31,6 +31,15 @@ def test_the_pdf_names_trainee_game_date_property_and_code(client_for, passed_si
         assert text.encode() in pdf, text
 
 
+def test_the_pdf_is_in_the_holders_language(client_for, candidate, passed_sitting, certificate) -> None:
+    candidate.language = "es"
+    candidate.save(update_fields=["language"])
+    pdf = client_for("candidate").get(f"/exams/sittings/{passed_sitting.public_id}/certificate.pdf").content
+    for text in ("Se certifica que", "ha aprobado el examen", "Exam Casino", certificate.code):
+        assert text.encode() in pdf, text
+    assert b"This certifies that" not in pdf
+
+
 def test_codes_are_long_random_and_unique(candidate, other_candidate, casino, teams) -> None:
     codes = set()
     for person in (candidate, other_candidate):

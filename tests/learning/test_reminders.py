@@ -187,3 +187,25 @@ def test_deciding_reads_the_settings_once_whatever_the_number_of_rows(
     for _ in range(4):
         assign()
     assert queries() == one
+
+
+def test_a_reminder_is_written_in_the_recipients_language(
+    team: Team, supervisor: User, trainee: User, addressed: None, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    """The e-mail goes out from a task (no request): it is written in the trainee's saved
+    language, whatever language the sender's process runs in."""
+    User.objects.filter(pk=trainee.pk).update(language="es")
+    services.create_assignment(
+        by=supervisor,
+        goal=AssignmentGoal.SKILLS,
+        due_on=timezone.localdate() + dt.timedelta(days=2),
+        skills=["ou-total"],
+        team=team,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        assert reminders.send_due_reminders()["assignments"] == 1
+    (message,) = mail.outbox
+    assert message.subject.startswith("Recordatorio: ")
+    assert "vence el" in message.subject
+    assert message.body.startswith("Hola, ")
+    assert "0 de 1 hechas" in message.body

@@ -7,13 +7,15 @@ import datetime as dt
 import io
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from django.test import Client, RequestFactory
 from django.utils import timezone
 
-from drills.models import DrillScenario, Property, Role, Team, User
+from drills.models import Attempt, DrillScenario, Property, Role, Team, User
 from drills.progress.models import SkillRollup, TraineeSummary
+from drills.progress.selectors import team_progress
 from drills.progress.views import team as team_view
 from games.registry import GAMES
 from tests.personas import make_user
@@ -93,6 +95,39 @@ def test_dashboard_of_a_small_team(client_for: Persona, team: Team, trainee: Use
     assert "<details" in page  # tables for screen readers
     certifications = page[page.index('id="certifications"') :]
     assert certifications.count("Not attempted") == 2 * 4  # two trainees, four games, no exam yet
+
+
+def test_dashboard_figures_equal_a_recomputation_from_the_attempts(
+    team: Team, trainee: User, teammate: User, stranger: User
+) -> None:
+    """The dashboard's shortcuts (issue 17: the trend summed by the database on PostgreSQL,
+    each trainee's latest answer read with the member, not per cell) give the figures the
+    full read gives, and the trend is the members' answers per day recounted from the raw
+    attempts (a non-member's answers are not in it)."""
+    for index in range(12):
+        when = NOW - dt.timedelta(days=index % 5, hours=index)
+        grade_attempt(trainee, "ou-total", correct=index % 3 != 0, answered_at=when)
+        grade_attempt(teammate, "ou-settle", correct=index % 2 == 0, answered_at=when - dt.timedelta(days=7))
+        grade_attempt(stranger, "ou-total", correct=True, answered_at=when)
+    grade_attempt(teammate, "ou-total", correct=False, answered_at=NOW - dt.timedelta(days=45))  # before the trend
+    full = team_progress(team)
+    shortcut = team_progress(team, cell_times=False)
+    assert [(row.trainee.pk, row.last_answered_at, row.reasons) for row in shortcut.rows] == [
+        (row.trainee.pk, row.last_answered_at, row.reasons) for row in full.rows
+    ]
+    assert [[replace(cell, last_answered_at=None) for cell in row.cells] for row in full.rows] == [
+        row.cells for row in shortcut.rows
+    ]
+    latest = max(Attempt.objects.filter(user=teammate).values_list("answered_at", flat=True))
+    assert next(row for row in shortcut.rows if row.trainee.pk == teammate.pk).last_answered_at == latest
+    expected: dict[dt.date, tuple[int, int]] = {}
+    for attempt in Attempt.objects.filter(user__in=[trainee, teammate]):
+        day = timezone.localdate(attempt.answered_at)
+        if day >= full.days[0]:
+            answers, right = expected.get(day, (0, 0))
+            expected[day] = (answers + 1, right + int(bool(attempt.correct)))
+    assert full.trend == shortcut.trend == dict(sorted(expected.items()))
+    assert sum(answers for answers, _right in full.trend.values()) == 24  # the members' 24; 45 days ago is out
 
 
 def test_falling_accuracy_is_flagged(client_for: Persona, team: Team, trainee: User) -> None:
@@ -304,7 +339,8 @@ def test_dashboard_shows_each_trainees_certification_per_game(
 ) -> None:
     from drills.progress import views
 
-    def status(users):  # type: ignore[no-untyped-def]  # users or their ids, as the real one
+    def status(users, *, among=None):  # type: ignore[no-untyped-def]  # users or their ids, as the real one
+        assert among is not None  # the team's members as a subquery, not a list of every id
         ids = [getattr(user, "pk", user) for user in users]
         return {
             pk: {game: ("certified" if pk == trainee.pk and game == "pai-gow" else "not-attempted") for game in GAMES}

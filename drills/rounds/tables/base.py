@@ -26,6 +26,7 @@ from typing import Any
 from games.cards import Card, Joker
 from games.house_rules import HouseRules
 from games.procedure import Action, Actor, Due, ProcedureError, Round, Vocabulary
+from games.reasons import gettext_noop
 
 
 class Focus(StrEnum):
@@ -37,7 +38,12 @@ class Focus(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"deal": "The deal only", "settle": "The settlement only", "round": "The whole round"}[self.value]
+        words = {
+            "deal": gettext_noop("The deal only"),
+            "settle": gettext_noop("The settlement only"),
+            "round": gettext_noop("The whole round"),
+        }
+        return words[self.value]
 
 
 class Phase(StrEnum):

@@ -7,7 +7,8 @@
   var tick = function () {
     if (!document.body.contains(timer) || document.querySelector('.feedback')) return;
     var seconds = Math.floor((Date.now() - start) / 1000);
-    timer.textContent = seconds + ' s / target ' + target + ' s';
+    var words = timer.dataset.running || '{seconds} s / target {target} s';  // in the page's language
+    timer.textContent = words.replace('{seconds}', seconds).replace('{target}', target);
     timer.classList.toggle('over', seconds > target);
     setTimeout(tick, 250);
   };

@@ -19,7 +19,7 @@
   function timeUp() {
     clearTimeout(retry.timer);
     document.querySelectorAll('.item-form fieldset, .item-form button').forEach(function (el) { el.disabled = true; });
-    countdown.textContent = 'Time is up';
+    countdown.textContent = countdown.dataset.timeUp || 'Time is up';
     countdown.classList.add('over');
     var url = countdown.dataset.resultUrl;
     if (url) setTimeout(function () { window.location.assign(url); }, 1500);
@@ -29,7 +29,8 @@
     var left = Math.max(0, Math.round((endsAt - performance.now()) / 1000));
     if (left <= 0) { timeUp(); return; }
     var minutes = Math.floor(left / 60), seconds = left % 60;
-    countdown.textContent = minutes + ':' + (seconds < 10 ? '0' : '') + seconds + ' left';
+    var clock = minutes + ':' + (seconds < 10 ? '0' : '') + seconds;
+    countdown.textContent = (countdown.dataset.left || '{time} left').replace('{time}', clock);
     countdown.classList.toggle('low', left <= 60);
     setTimeout(tick, 250);
   }
@@ -57,7 +58,9 @@
     if (!form) return;
     clearTimeout(retry.timer);
     var wait = Math.max(retry.delay, (retryAfterSeconds || 0) * 1000);
-    showStatus('Not saved yet, retrying in ' + Math.round(wait / 1000) + ' s… Your answer stays here.', 'save-retrying');
+    var box = document.getElementById('save-status');  // its data-retrying: the words in the page's language
+    var words = (box && box.dataset.retrying) || 'Not saved yet, retrying in {seconds} s… Your answer stays here.';
+    showStatus(words.replace('{seconds}', Math.round(wait / 1000)), 'save-retrying');
     retry.timer = setTimeout(function () { htmx.trigger(form, 'retry-save'); }, wait);
     retry.delay = Math.min(retry.delay * 2, RETRY_MAX_MS);
   }

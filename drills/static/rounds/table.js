@@ -17,7 +17,8 @@
       if (n > 0) total += n * cents(button.dataset.value);
     });
     var out = f.querySelector(".stack-total");
-    if (out) out.textContent = "Stack: " + Math.floor(total / 100) + "." + String(total % 100).padStart(2, "0");
+    var amount = Math.floor(total / 100) + "." + String(total % 100).padStart(2, "0");
+    if (out) out.textContent = (out.dataset.label || "Stack: {amount}").replace("{amount}", amount);
   }
 
   function addChip(button) {

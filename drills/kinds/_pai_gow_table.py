@@ -45,7 +45,6 @@ from drills.kinds.base import (
     Scenario,
     Solution,
 )
-from drills.kinds.messages import gettext_noop
 from games.cards import AnyCard, Card, Joker, format_card, parse_card
 from games.money import ZERO, format_money
 from games.pai_gow import (

@@ -31,7 +31,6 @@ from drills.kinds.base import (
     Scenario,
     Solution,
 )
-from drills.kinds.messages import gettext_noop
 from games.blackjack.deal import shuffled_shoe
 from games.blackjack.dealer import DealerAction, dealer_action, dealer_must_hit, verify_dealer_hand
 from games.blackjack.errors import SituationError

@@ -56,7 +56,6 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
-from drills.kinds.messages import gettext_noop
 from drills.rounds.chips import ChipSet
 from games.blackjack import words as bj_words
 from games.blackjack.hand import (

@@ -57,7 +57,6 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
-from drills.kinds.messages import gettext_noop
 from drills.rounds.chips import ChipSet
 from games.blackjack.dealer import dealer_action
 from games.blackjack.hand import hand_value

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from drills.rounds import exams, presenters, replays, selectors, services
@@ -62,9 +63,9 @@ def start(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "")
     level, focus = request.POST.get("level", Level.NORMAL.value), request.POST.get("focus", Focus.ROUND.value)
     if level not in {lv.value for lv in Level}:
-        errors["level"] = "choose easy, normal or hard"
+        errors["level"] = gettext("choose easy, normal or hard")
     if focus not in {f.value for f in Focus}:
-        errors["focus"] = "choose the deal, the settlement or the whole round"
+        errors["focus"] = gettext("choose the deal, the settlement or the whole round")
     if not errors:
         try:
             stored = services.start_round(_user(request), game, Level(level), Focus(focus))
@@ -87,6 +88,9 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
     state = state if state is not None else services.current_state(stored)
     view = table.table(state)
     chips = ChipSet.from_json(stored.chips)
+    last = extra.get("last")
+    if last is not None:  # in memory only: the stored explanation stays English
+        last.explanation = presenters.step_explanation(table, last)
     return {
         "stored": stored,
         "game_name": game_name(stored.game),
@@ -151,12 +155,12 @@ def act(request: HttpRequest, public_id: Any) -> HttpResponse:
     except services.NoSuchRound:
         raise Http404("No such round") from None
     except TapError as error:
-        extra, status = {"form_error": error.message, "error_field": error.field}, 400
+        extra, status = {"form_error": error.words(gettext), "error_field": error.field}, 400
         extra["kept"] = kept
     except services.StaleTable as error:
-        extra, status = {"notice": str(error), "kept": {"verb": kept["verb"]}}, 409
+        extra, status = {"notice": error.words(gettext), "kept": {"verb": kept["verb"]}}, 409
     except services.RoundClosed as error:
-        extra, status = {"notice": str(error)}, 409
+        extra, status = {"notice": gettext(str(error))}, 409
     else:
         stored = outcome.round
         extra = {"last": outcome.step, "repeated": outcome.repeated}
@@ -188,7 +192,7 @@ def exam_round(request: HttpRequest, sitting_id: Any, position: int) -> HttpResp
     try:
         stored = exams.start_or_resume(_user(request), item)
     except (exams.ExamRoundRefused, UnknownTableError, GameError) as error:
-        messages.error(request, str(error))
+        messages.error(request, gettext(str(error)))
         return redirect("exams:result", public_id=sitting_id)
     return redirect("rounds:table", public_id=stored.public_id)
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from games.blackjack import explain as bj_words
 from games.blackjack.round_actions import Deal, DealDealer, Pay, Stake, Stand
-from games.cards import parse_card
+from games.cards import Card, parse_card
 from games.over_under_26 import round_words as ou_words
 from games.over_under_26.round import Choose, Turn
 from games.over_under_26.round import Pay as OuPay
@@ -20,6 +20,10 @@ from games.pai_gow.round_actions import Pay as PgPay
 from games.procedure import ProcedureError
 
 
+_nine = parse_card("9C")
+assert isinstance(_nine, Card)
+
+
 def marked(text: str) -> str:
     return "«" + text + "»"
 
@@ -28,8 +32,8 @@ def test_twenty_one_mistake_and_due_action_go_through_translate() -> None:
     error = ProcedureError(
         rule="BJ-6",
         mistake="dealer-second-card",
-        attempted=DealDealer(card=parse_card("9C")),
-        due=Deal(box=2, card=parse_card("9C")),
+        attempted=DealDealer(card=_nine),
+        due=Deal(box=2, card=_nine),
     )
     english = bj_words.explain_mistake(error)
     assert english.startswith("Dealt the dealer a second card during the deal")

@@ -19,7 +19,6 @@ from games.pai_gow.round_actions import Call, Collect
 from games.pai_gow.round_actions import Pay as PgPay
 from games.procedure import ProcedureError
 
-
 _nine = parse_card("9C")
 assert isinstance(_nine, Card)
 

@@ -19,8 +19,11 @@ from games.pai_gow.round_actions import Call, Collect
 from games.pai_gow.round_actions import Pay as PgPay
 from games.procedure import ProcedureError
 
-_nine = parse_card("9C")
-assert isinstance(_nine, Card)
+
+def _card(token: str) -> Card:
+    card = parse_card(token)
+    assert isinstance(card, Card)
+    return card
 
 
 def marked(text: str) -> str:
@@ -31,8 +34,8 @@ def test_twenty_one_mistake_and_due_action_go_through_translate() -> None:
     error = ProcedureError(
         rule="BJ-6",
         mistake="dealer-second-card",
-        attempted=DealDealer(card=_nine),
-        due=Deal(box=2, card=_nine),
+        attempted=DealDealer(card=_card("9C")),
+        due=Deal(box=2, card=_card("9C")),
     )
     english = bj_words.explain_mistake(error)
     assert english.startswith("Dealt the dealer a second card during the deal")

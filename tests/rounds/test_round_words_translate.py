@@ -118,3 +118,30 @@ def test_stored_refusal_whose_details_are_not_kept_is_shown_as_stored(monkeypatc
     assert "18 is not the dealer's total" in step.explanation
     with translation.override("es"):
         assert presenters.step_explanation(BLACKJACK, step) == step.explanation
+
+
+@pytest.mark.django_db
+def test_round_pages_show_form_errors_through_gettext(trainee_client, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from drills.rounds import views
+
+    monkeypatch.setattr(views, "gettext", marked)
+    response = trainee_client.post("/rounds/start/", {"game": "blackjack", "level": "giant", "focus": "round"})
+    assert response.status_code == 400
+    assert "«choose easy, normal or hard»" in response.content.decode()
+    started = trainee_client.post("/rounds/start/", {"game": "blackjack", "level": "easy", "focus": "round"})
+    act = started["Location"] + "act/"
+    response = trainee_client.post(act, {"key": "?", "seen": "0", "verb": "deal"})
+    assert response.status_code == 400
+    assert "«a tap needs its key: 8 to 64 letters, digits, - or _ (reload the page)»" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_practice_picker_errors_go_through_gettext(trainee_client, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from drills.practice import views
+
+    monkeypatch.setattr(views, "gettext", marked)
+    response = trainee_client.post("/drills/start/", {"kind": "nope", "difficulty": "easy", "mode": "sprint"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "«choose a drill from the list»" in page
+    assert "«choose practice or speed»" in page

@@ -7,6 +7,7 @@ then in words without any card not yet face up (:func:`dealer_words`).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import uuid
 from collections.abc import Mapping
@@ -21,7 +22,7 @@ from drills.labels import percent_of
 from drills.rounds import services
 from drills.rounds.chips import ChipError, ChipSet, stack_amount, stack_for
 from drills.rounds.models import DealtRound, RoundStep
-from drills.rounds.tables.base import Focus, Spot, TableGame, TableView, Tap, TapError
+from drills.rounds.tables.base import Control, Focus, Spot, TableGame, TableView, Tap, TapError
 from drills.rounds.tables.registry import table_for
 from games.errors import GameError
 from games.money import format_money
@@ -167,6 +168,12 @@ def action_words(table: TableGame, notation: str, *, reveal: bool) -> str:
     return table.describe(action, reveal=reveal, translate=gettext)
 
 
+def control_in_words(control: Control) -> Control:
+    """A tool with its label and choices in the reader's language (the verb stays the code)."""
+    choices = tuple((value, gettext(words)) for value, words in control.choices)
+    return dataclasses.replace(control, label=gettext(control.label), choices=choices)
+
+
 def step_explanation(table: TableGame, step: RoundStep) -> str:
     """A refused try's explanation in the reader's language. The stored text is English (the
     round is replayed from it); it is worded again from the stored codes (rule, mistake, the
@@ -247,7 +254,7 @@ def round_json(stored: DealtRound, state: Round | None = None) -> dict[str, Any]
         "controls": [
             {"verb": c.verb, "label": c.label, "needs": c.needs.value, "shortcut": c.shortcut,
              "choices": [{"value": v, "label": lb} for v, lb in c.choices]}
-            for c in table.controls(state)
+            for c in map(control_in_words, table.controls(state))
         ],
         "your_turn": table.due_for_trainee(state, Focus(stored.focus)),
         "figures": figures(stored),
@@ -260,8 +267,6 @@ def tap_body(table: TableGame, state: Round, action: Any, chips: ChipSet) -> dic
     """The page input that means ``action`` (the taps a correct dealer makes): the verb, the
     spot whose place matches the action's fields, a chip stack for an amount, a number.
     For tests, the benchmark and demo play; never sent to a trainee."""
-    import dataclasses
-
     body: dict[str, Any] = {"verb": action.VERB}
     values = {item.name: getattr(action, item.name) for item in dataclasses.fields(action)}
     place = {name: value for name, value in values.items() if name in table.place_fields and value is not None}

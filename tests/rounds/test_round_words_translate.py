@@ -129,6 +129,10 @@ def test_round_pages_show_form_errors_through_gettext(trainee_client, monkeypatc
     assert response.status_code == 400
     assert "«choose easy, normal or hard»" in response.content.decode()
     started = trainee_client.post("/rounds/start/", {"game": "blackjack", "level": "easy", "focus": "round"})
+    monkeypatch.setattr(presenters, "gettext", marked)
+    page = trainee_client.get(started["Location"]).content.decode()
+    assert "«Deal a card»" in page  # a tool's label
+    assert "«The whole round»" in page  # the focus
     act = started["Location"] + "act/"
     response = trainee_client.post(act, {"key": "?", "seen": "0", "verb": "deal"})
     assert response.status_code == 400

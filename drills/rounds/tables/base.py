@@ -79,7 +79,13 @@ class Focus(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"deal": "The deal only", "settle": "The settlement only", "round": "The whole round"}[self.value]
+        """The focus for people, in English (a message ID): shown through ``gettext``."""
+        labels = {
+            "deal": gettext_noop("The deal only"),
+            "settle": gettext_noop("The settlement only"),
+            "round": gettext_noop("The whole round"),
+        }
+        return labels[self.value]
 
 
 class Phase(StrEnum):
@@ -196,7 +202,7 @@ class TableGame(ABC):
     number_fields: tuple[str, ...] = ("total",)
     controls_order: tuple[Control, ...] = ()
     stakes: tuple[tuple[str, str], ...] = ()  # (value, label): the choice a tap may carry
-    stakes_legend = "Which bet (pay, collect, return)"
+    stakes_legend = gettext_noop("Which bet (pay, collect, return)")
     flags: tuple[tuple[str, str], ...] = ()  # (field, label): yes/no parts of a call
 
     # --- to implement ---------------------------------------------------------------

@@ -157,24 +157,24 @@ class TwentyOneTable(TableGame):
     def __init__(self, slug: str, title: str, switch: bool) -> None:
         self.slug, self.title, self.switch = slug, title, switch
         controls = [
-            Control("deal", "Deal a card", Needs.PLACE, "d"),
-            Control("offer-insurance", "Offer insurance", Needs.PLACE, "i"),
-            Control("offer-even-money", "Offer even money", Needs.PLACE, "e"),
+            Control("deal", gettext_noop("Deal a card"), Needs.PLACE, "d"),
+            Control("offer-insurance", gettext_noop("Offer insurance"), Needs.PLACE, "i"),
+            Control("offer-even-money", gettext_noop("Offer even money"), Needs.PLACE, "e"),
         ]
         if switch:
-            controls += [Control("exchange", "Switch the cards", Needs.PLACE, "s"),
-                         Control("sideways", "Turn sideways", Needs.PLACE, "w")]
+            controls += [Control("exchange", gettext_noop("Switch the cards"), Needs.PLACE, "s"),
+                         Control("sideways", gettext_noop("Turn sideways"), Needs.PLACE, "w")]
         controls += [
-            Control("announce", "Announce the total", Needs.NUMBER, "a"),
-            Control("pay", "Pay", Needs.CHIPS, "p"),
-            Control("collect", "Collect", Needs.CHIPS, "c"),
-            Control("return", "Return a stake", Needs.CHIPS, "r"),
-            Control("refuse-bet", "Refuse the bet", Needs.PLACE, "x"),
+            Control("announce", gettext_noop("Announce the total"), Needs.NUMBER, "a"),
+            Control("pay", gettext_noop("Pay"), Needs.CHIPS, "p"),
+            Control("collect", gettext_noop("Collect"), Needs.CHIPS, "c"),
+            Control("return", gettext_noop("Return a stake"), Needs.CHIPS, "r"),
+            Control("refuse-bet", gettext_noop("Refuse the bet"), Needs.PLACE, "x"),
         ]
         self.controls_order = tuple(controls)
-        self.stakes = (("main", "Bet"), ("insurance", "Insurance"))
+        self.stakes = (("main", gettext_noop("Bet")), ("insurance", gettext_noop("Insurance")))
         if switch:
-            self.stakes += (("pair-bonus", "Pair bonus"), ("super-match", "Super Match"))
+            self.stakes += (("pair-bonus", gettext_noop("Pair bonus")), ("super-match", gettext_noop("Super Match")))
 
     # --- the round --------------------------------------------------------------------
     def start(self, seed: int, level: Level, rules: HouseRules) -> Round:

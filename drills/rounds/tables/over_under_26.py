@@ -61,17 +61,17 @@ class OverUnderTable(TableGame):
     title = "Over/Under 26 Joker"
     vocabulary = VOCABULARY
     place_fields = ("box",)
-    stakes = (("main", "Ante + Under/Over"), ("bonus", "Bonus"))
+    stakes = (("main", gettext_noop("Ante + Under/Over")), ("bonus", gettext_noop("Bonus")))
     controls_order = (
-        Control("deal-up", "Deal face up", Needs.PLACE, "u"),
-        Control("deal-down", "Deal face down", Needs.PLACE, "f"),
-        Control("turn", "Turn the cards", Needs.PLACE, "t"),
-        Control("announce", "Announce the total", Needs.NUMBER, "a"),
-        Control("announce-joker", "Announce a joker", Needs.PLACE, "j"),
-        Control("pay", "Pay", Needs.CHIPS, "p"),
-        Control("collect", "Collect", Needs.CHIPS, "c"),
-        Control("return", "Return", Needs.CHIPS, "r"),
-        Control("discard", "Clear the cards", Needs.PLACE, "x"),
+        Control("deal-up", gettext_noop("Deal face up"), Needs.PLACE, "u"),
+        Control("deal-down", gettext_noop("Deal face down"), Needs.PLACE, "f"),
+        Control("turn", gettext_noop("Turn the cards"), Needs.PLACE, "t"),
+        Control("announce", gettext_noop("Announce the total"), Needs.NUMBER, "a"),
+        Control("announce-joker", gettext_noop("Announce a joker"), Needs.PLACE, "j"),
+        Control("pay", gettext_noop("Pay"), Needs.CHIPS, "p"),
+        Control("collect", gettext_noop("Collect"), Needs.CHIPS, "c"),
+        Control("return", gettext_noop("Return"), Needs.CHIPS, "r"),
+        Control("discard", gettext_noop("Clear the cards"), Needs.PLACE, "x"),
     )
 
     def start(self, seed: int, level: Level, rules: HouseRules) -> Round:

@@ -78,22 +78,22 @@ class PaiGowTable(TableGame):
     place_fields = ("position",)
     number_fields = ("total",)
     stakes = tuple((ruling.value, words) for ruling, words in RULING_WORDS.items())
-    stakes_legend = "Ruling (for a call)"
+    stakes_legend = gettext_noop("Ruling (for a call)")
     controls_order = (
-        Control("announce", "Announce the dice", Needs.NUMBER, "a"),
-        Control("set-aside", "Set the five aside", Needs.PLACE, "s"),
-        Control("deliver", "Deliver a stack", Needs.PLACE, "d"),
-        Control("call", "Call the ruling", Needs.CHOICE, "k"),
-        Control("replace", "Replace a card", Needs.PLACE, "r"),
-        Control("discard-dead", "Discard a dead hand", Needs.PLACE, "x"),
-        Control("button", "Place the button", Needs.PLACE, "b"),
-        Control("open-bank", "Open the bank's hand", Needs.PLACE, "o"),
-        Control("reset-bank", "Reset the bank's hand", Needs.PLACE, "h"),
-        Control("pay", "Pay", Needs.CHIPS, "p"),
-        Control("collect", "Collect", Needs.CHIPS, "c"),
-        Control("fee", "Take the fee", Needs.CHIPS, "f"),
-        Control("return", "Return", Needs.CHIPS, "t"),
-        Control("clear", "Clear the cards", Needs.PLACE, "l"),
+        Control("announce", gettext_noop("Announce the dice"), Needs.NUMBER, "a"),
+        Control("set-aside", gettext_noop("Set the five aside"), Needs.PLACE, "s"),
+        Control("deliver", gettext_noop("Deliver a stack"), Needs.PLACE, "d"),
+        Control("call", gettext_noop("Call the ruling"), Needs.CHOICE, "k"),
+        Control("replace", gettext_noop("Replace a card"), Needs.PLACE, "r"),
+        Control("discard-dead", gettext_noop("Discard a dead hand"), Needs.PLACE, "x"),
+        Control("button", gettext_noop("Place the button"), Needs.PLACE, "b"),
+        Control("open-bank", gettext_noop("Open the bank's hand"), Needs.PLACE, "o"),
+        Control("reset-bank", gettext_noop("Reset the bank's hand"), Needs.PLACE, "h"),
+        Control("pay", gettext_noop("Pay"), Needs.CHIPS, "p"),
+        Control("collect", gettext_noop("Collect"), Needs.CHIPS, "c"),
+        Control("fee", gettext_noop("Take the fee"), Needs.CHIPS, "f"),
+        Control("return", gettext_noop("Return"), Needs.CHIPS, "t"),
+        Control("clear", gettext_noop("Clear the cards"), Needs.PLACE, "l"),
     )
 
     def start(self, seed: int, level: Level, rules: HouseRules) -> Round:

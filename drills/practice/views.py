@@ -35,9 +35,7 @@ from drills.what_changed.selectors import assigned_change
 from games.errors import GameError
 from games.registry import game_name
 
-NO_MISTAKES_LEFT = gettext_noop(
-    "No mistakes left to retry: every one has been answered right. Pick a drill below."
-)
+NO_MISTAKES_LEFT = gettext_noop("No mistakes left to retry: every one has been answered right. Pick a drill below.")
 """Shown through ``gettext`` (a plain string, so pages and tests can look for it)."""
 
 

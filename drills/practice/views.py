@@ -36,6 +36,7 @@ from games.errors import GameError
 from games.registry import game_name
 
 NO_MISTAKES_LEFT = gettext_noop("No mistakes left to retry: every one has been answered right. Pick a drill below.")
+"""Shown through ``gettext`` (a plain string, so pages and tests can look for it)."""
 
 
 def _user(request: HttpRequest) -> Any:
@@ -73,21 +74,21 @@ def start(request: HttpRequest) -> HttpResponse:
     try:
         kind = get_kind(request.POST.get("kind", ""))
     except UnknownKindError:
-        errors["kind"] = "choose a drill from the list"
+        errors["kind"] = gettext("choose a drill from the list")
     family = request.POST.get("family") or None  # a due review: aim at that skill family
     if kind is not None and family is not None and family not in kind.family_codes():
-        errors["family"] = f"family: {kind.title} has no such skill family"
+        errors["family"] = gettext("family: {drill} has no such skill family").format(drill=gettext(kind.title))
     difficulty_value = request.POST.get("difficulty", "" if family else Difficulty.NORMAL.value)
     if difficulty_value and difficulty_value not in {d.value for d in Difficulty}:
-        errors["difficulty"] = "choose easy, normal or hard"
+        errors["difficulty"] = gettext("choose easy, normal or hard")
     mode = request.POST.get("mode", DrillMode.PRACTICE)
     if mode not in {DrillMode.PRACTICE, DrillMode.SPEED}:
-        errors["mode"] = "choose practice or speed"
+        errors["mode"] = gettext("choose practice or speed")
     change = None
     if kind is not None and not errors and request.POST.get("assignment"):  # "Practise" on an assignment
         change = assigned_change(_user(request), request.POST["assignment"], kind.game)
         if change is None and is_change_kind(kind):
-            errors["assignment"] = "this rule change is not assigned to you"
+            errors["assignment"] = gettext("this rule change is not assigned to you")
     if errors or kind is None:
         return _picker_with_errors(request, errors)
     # A review without a chosen difficulty goes where the family occurs (the service decides).
@@ -129,7 +130,7 @@ def retry(request: HttpRequest) -> HttpResponse:
 def _scenario_or_404(request: HttpRequest, public_id: str) -> DrillScenario:
     stored = selectors.own_scenario(_user(request), public_id)
     if stored is None:
-        raise Http404("No such drill")
+        raise Http404(gettext("No such drill"))
     return stored
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
@@ -143,11 +144,12 @@ class RoundAct(APIView):
         except services.NoSuchRound:
             raise NotFound("no such round") from None
         except TapError as error:
-            raise ValidationError({error.field: [error.message]}) from None
+            raise ValidationError({error.field: [error.words(gettext)]}) from None
         except (services.StaleTable, services.RoundClosed) as error:
             stored = _own(request, public_id)
             field = "seen" if isinstance(error, services.StaleTable) else "round"
-            body = error_payload({field: [str(error)]}) | {"round": presenters.round_json(stored)}
+            said = error.words(gettext) if isinstance(error, services.StaleTable) else gettext(str(error))
+            body = error_payload({field: [said]}) | {"round": presenters.round_json(stored)}
             return Response(body, status=status.HTTP_409_CONFLICT)
         table = table_for(outcome.round.game)
         return Response(

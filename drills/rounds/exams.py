@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from drills.kinds.base import Difficulty, Prompt, Scenario, Solution
 from drills.models import User
@@ -78,12 +79,12 @@ def start_or_resume(candidate: User, item: Any) -> DealtRound:
 
     sitting = item.sitting
     if sitting.candidate_id != candidate.pk:
-        raise ExamRoundRefused("this is not your sitting")
+        raise ExamRoundRefused(gettext_noop("this is not your sitting"))
     existing = exam_round_of(item)
     if existing is not None:
         return existing
     if sitting.status != SittingStatus.OPEN or timezone.now() >= sitting.deadline:
-        raise ExamRoundRefused("this sitting is over: no new round can be dealt")
+        raise ExamRoundRefused(gettext_noop("this sitting is over: no new round can be dealt"))
     with transaction.atomic():
         type(item).objects.select_for_update().get(pk=item.pk)  # one round per item, even from two tabs
         existing = exam_round_of(item)
@@ -104,7 +105,7 @@ def open_for_play(stored: DealtRound) -> str | None:
         return None
     sitting = item.sitting
     if sitting.status != SittingStatus.OPEN or timezone.now() >= sitting.deadline:
-        return "the exam is over: this round takes no more actions"
+        return gettext_noop("the exam is over: this round takes no more actions")
     return None
 
 

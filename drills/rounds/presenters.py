@@ -7,6 +7,7 @@ then in words without any card not yet face up (:func:`dealer_words`).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import uuid
 from collections.abc import Mapping
@@ -15,14 +16,17 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
+from django.utils.translation import get_language, gettext, gettext_noop
+
 from drills.labels import percent_of
 from drills.rounds import services
 from drills.rounds.chips import ChipError, ChipSet, stack_amount, stack_for
 from drills.rounds.models import DealtRound, RoundStep
-from drills.rounds.tables.base import Focus, Spot, TableGame, TableView, Tap, TapError
+from drills.rounds.tables.base import Control, Focus, Spot, TableGame, TableView, Tap, TapError
 from drills.rounds.tables.registry import table_for
+from games.errors import GameError
 from games.money import format_money
-from games.procedure import NotationError, Round, parse_action
+from games.procedure import Due, NotationError, ProcedureError, Round, parse_action
 
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 MAX_NUMBER = 999
@@ -41,7 +45,7 @@ def new_key() -> str:
 
 def parse_key(value: Any) -> str:
     if not isinstance(value, str) or not _KEY.match(value):
-        raise TapError("key", "a tap needs its key: 8 to 64 letters, digits, - or _ (reload the page)")
+        raise TapError("key", gettext_noop("a tap needs its key: 8 to 64 letters, digits, - or _ (reload the page)"))
     return value
 
 
@@ -49,7 +53,7 @@ def parse_seen(value: Any) -> int:
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 7:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1_000_000:
-        raise TapError("seen", "the table step the tap was made on is missing (reload the page)")
+        raise TapError("seen", gettext_noop("the table step the tap was made on is missing (reload the page)"))
     return int(value)
 
 
@@ -58,7 +62,9 @@ def parse_number(value: Any) -> int | None:
         return None
     text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else None
     if text is None or not (text.isascii() and text.isdigit()) or int(text) > MAX_NUMBER:
-        raise TapError("number", f"a total is a whole number from 0 to {MAX_NUMBER}, in digits 0-9")
+        raise TapError(
+            "number", gettext_noop("a total is a whole number from 0 to {most}, in digits 0-9"), most=MAX_NUMBER
+        )
     return int(text)
 
 
@@ -67,7 +73,7 @@ def spot_for(view: TableView, key: Any) -> Spot:
     for spot in (*view.spots, view.dealer):
         if spot.key == key:
             return spot
-    raise TapError("place", "tap a box or the dealer's area on this table")
+    raise TapError("place", gettext_noop("tap a box or the dealer's area on this table"))
 
 
 def parse_tap(data: Mapping[str, Any], table: TableGame, state: Round, chips: ChipSet) -> TapInput:
@@ -77,7 +83,7 @@ def parse_tap(data: Mapping[str, Any], table: TableGame, state: Round, chips: Ch
     seen = parse_seen(data.get("seen"))
     verb = data.get("verb")
     if not isinstance(verb, str) or verb not in table.vocabulary:
-        raise TapError("verb", "choose an action (deal, pay, collect…)")
+        raise TapError("verb", gettext_noop("choose an action (deal, pay, collect…)"))
     place: Mapping[str, int] = {}
     if data.get("place") not in (None, ""):
         place = spot_for(table.table(state), data.get("place")).place
@@ -87,13 +93,13 @@ def parse_tap(data: Mapping[str, Any], table: TableGame, state: Round, chips: Ch
         try:
             amount = stack_amount(chips, stack)
         except ChipError as error:
-            raise TapError("chips", str(error)) from None
+            raise TapError("chips", "{error}", error=error) from None
     choice = data.get("choice")
     if choice is not None and (not isinstance(choice, str) or len(choice) > 40):
-        raise TapError("choice", "a choice is a short word")
+        raise TapError("choice", gettext_noop("a choice is a short word"))
     flags = data.get("flags") or []
     if not isinstance(flags, list) or len(flags) > 4 or not all(isinstance(f, str) and len(f) <= 20 for f in flags):
-        raise TapError("flags", 'flags are a short list of words, such as ["blackjack"]')
+        raise TapError("flags", gettext_noop('flags are a short list of words, such as ["blackjack"]'))
     tap = Tap(verb=verb, place=place, amount=amount, number=parse_number(data.get("number")), choice=choice or None,
               flags=frozenset(flags))
     return TapInput(tap, key, seen)
@@ -153,12 +159,45 @@ def action_words(table: TableGame, notation: str, *, reveal: bool) -> str:
     if not notation:
         return ""
     if notation.endswith(services.NOT_NOW):  # a tap that was no action at all: its verb only
-        return notation
+        verb = notation.removesuffix(services.NOT_NOW)
+        return gettext("{verb} (not possible now)").format(verb=table.verb_words(verb, gettext))
     try:
         action = parse_action(notation, table.vocabulary)
     except NotationError:
         return notation.split(" ", 1)[0].replace("-", " ")
-    return table.describe(action, reveal=reveal)
+    return table.describe(action, reveal=reveal, translate=gettext)
+
+
+def control_in_words(control: Control) -> Control:
+    """A tool with its label and choices in the reader's language (the verb stays the code)."""
+    choices = tuple((value, gettext(words)) for value, words in control.choices)
+    return dataclasses.replace(control, label=gettext(control.label), choices=choices)
+
+
+def step_explanation(table: TableGame, step: RoundStep) -> str:
+    """A refused try's explanation in the reader's language. The stored text is English (the
+    round is replayed from it); it is worded again from the stored codes (rule, mistake, the
+    action tried and the action due) when those alone give back the stored sentence, and
+    shown as stored otherwise (a mistake whose words name details the step does not keep)."""
+    stored = step.explanation
+    if not stored or step.right or (get_language() or "en").split("-")[0] == "en":
+        return stored
+    try:
+        due = parse_action(step.due, table.vocabulary) if step.due else None
+        if step.action.endswith(services.NOT_NOW):
+            verb = step.action.removesuffix(services.NOT_NOW)
+            pending = Due(due, tuple(step.rule.split(",")) if step.rule else ()) if due is not None else None
+            english = table.explain_not_now(verb, pending)
+            if english != stored:
+                return stored
+            return table.explain_not_now(verb, pending, gettext)
+        error = ProcedureError(rule=step.rule, mistake=step.mistake,
+                               attempted=parse_action(step.action, table.vocabulary), due=due)
+        if table.explain(error) != stored:
+            return stored
+        return table.explain(error, gettext)
+    except (NotationError, GameError, ValueError, KeyError, IndexError):
+        return stored
 
 
 def step_json(step: RoundStep, table: TableGame) -> dict[str, Any]:
@@ -171,7 +210,7 @@ def step_json(step: RoundStep, table: TableGame) -> dict[str, Any]:
         "elapsed_ms": step.elapsed_ms,
     }
     if not step.right:
-        data.update({"rule": step.rule, "mistake": step.mistake, "explanation": step.explanation,
+        data.update({"rule": step.rule, "mistake": step.mistake, "explanation": step_explanation(table, step),
                      "due": dealer_words(table, step.due)})
     return data
 
@@ -215,7 +254,7 @@ def round_json(stored: DealtRound, state: Round | None = None) -> dict[str, Any]
         "controls": [
             {"verb": c.verb, "label": c.label, "needs": c.needs.value, "shortcut": c.shortcut,
              "choices": [{"value": v, "label": lb} for v, lb in c.choices]}
-            for c in table.controls(state)
+            for c in map(control_in_words, table.controls(state))
         ],
         "your_turn": table.due_for_trainee(state, Focus(stored.focus)),
         "figures": figures(stored),
@@ -228,8 +267,6 @@ def tap_body(table: TableGame, state: Round, action: Any, chips: ChipSet) -> dic
     """The page input that means ``action`` (the taps a correct dealer makes): the verb, the
     spot whose place matches the action's fields, a chip stack for an amount, a number.
     For tests, the benchmark and demo play; never sent to a trainee."""
-    import dataclasses
-
     body: dict[str, Any] = {"verb": action.VERB}
     values = {item.name: getattr(action, item.name) for item in dataclasses.fields(action)}
     place = {name: value for name, value in values.items() if name in table.place_fields and value is not None}

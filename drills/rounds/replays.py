@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from drills.rounds import services
 from drills.rounds.models import DealtRound, RoundStep
-from drills.rounds.presenters import action_words, dealer_words
+from drills.rounds.presenters import action_words, dealer_words, step_explanation
 from drills.rounds.tables.base import Focus, TableGame, TableView
 from drills.rounds.tables.registry import table_for
 from games.procedure import Action, NotationError, ProcedureError, Review, Round, StepVerdict, parse_log
@@ -53,9 +55,12 @@ def replay_of(stored: DealtRound, *, for_dealer: bool = False) -> Replay:
     try:
         recorded = parse_log(stored.log, table.vocabulary)
     except NotationError as error:
-        return Replay(stored, table, (), (), (), False, problem=f"the stored log cannot be read: {error}")
+        problem = gettext("the stored log cannot be read: {error}").format(error=error)
+        return Replay(stored, table, (), (), (), False, problem=problem)
     checked = review_log(start, recorded)
     tries = list(stored.tries.order_by("number"))
+    for t in tries:  # in memory only: the stored (English) explanation in the reader's language
+        t.explanation = step_explanation(table, t)
     if for_dealer and not stored.finished:
         for t in tries:  # in memory only: the stored record keeps the notation
             t.action, t.due = dealer_words(table, t.action), dealer_words(table, t.due)
@@ -75,11 +80,13 @@ def replay_of(stored: DealtRound, *, for_dealer: bool = False) -> Replay:
     rest: list[tuple[str, tuple[str, ...]]] = []
     state = checked.reached
     while (due := state.due()) is not None and len(rest) < 2000:
-        rest.append((table.describe(due.action, reveal=not for_dealer), due.rules))
+        rest.append((table.describe(due.action, reveal=not for_dealer, translate=gettext), due.rules))
         state = state.apply(due.action)
     problem = ""
     if checked.first_error is not None:
-        problem = f"step {checked.first_error.step} no longer fits the engine: {table.explain(checked.first_error)}"
+        problem = gettext("step {step} no longer fits the engine: {why}").format(
+            step=checked.first_error.step, why=table.explain(checked.first_error, gettext)
+        )
     return Replay(
         stored, table, tuple(steps), tuple(rest), tuple(refused.get(len(recorded), ())),
         checked.complete, problem,
@@ -123,7 +130,7 @@ def _step(
     return ReplayStep(
         number=verdict.step,
         action=verdict.action,
-        words=table.describe(verdict.action),
+        words=table.describe(verdict.action, translate=gettext),
         rules=verdict.rules,
         by_trainee=mine is not None,
         refused=tuple(refused.get(index, ())),

@@ -35,6 +35,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from drills.learning import services as learning_services
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
@@ -49,6 +50,7 @@ from drills.rule_versions.services import rule_set_in_force
 from games import ENGINE_VERSION
 from games.house_rules import HouseRules
 from games.procedure import Action, ProcedureError, Round, format_log, parse_log
+from games.reasons import Translate, no_translation
 from games.registry import rules_class
 
 SEED_BITS = 62
@@ -60,16 +62,23 @@ OPTIMISTIC_TRIES = 3  # unlocked reads of a round before a tap takes its row loc
 class StaleTable(Exception):
     """The tap was made on an older picture of the table than the one stored."""
 
+    MESSAGE = gettext_noop(
+        "this tap was made on an older view of the table (step {seen}, the table is at step {steps}): "
+        "another tab or the back button; nothing was applied — here is the table as it is now"
+    )
+
     def __init__(self, seen: int, steps: int) -> None:
         self.seen, self.steps = seen, steps
-        super().__init__(
-            f"this tap was made on an older view of the table (step {seen}, the table is at step {steps}): "
-            "another tab or the back button; nothing was applied — here is the table as it is now"
-        )
+        super().__init__(self.words())
+
+    def words(self, translate: Translate = no_translation) -> str:
+        """The refusal in ``translate``'s language (Django's ``gettext`` where it is shown)."""
+        return translate(self.MESSAGE).format(seen=self.seen, steps=self.steps)
 
 
 class RoundClosed(Exception):
-    """The round is over: no action applies."""
+    """The round is over: no action applies. Its message is a message ID (marked where it is
+    raised): show it through ``gettext``."""
 
 
 def chip_set_for(user: User) -> ChipSet:
@@ -296,7 +305,7 @@ def _open_check(stored: DealtRound, seen: int) -> TapOutcome | None:
     if stored.used_step is not None:  # type: ignore[attr-defined]
         return TapOutcome(stored, RoundStep.objects.get(pk=stored.used_step), repeated=True)  # type: ignore[attr-defined]
     if stored.finished:
-        raise RoundClosed("this round is over: start a new one")
+        raise RoundClosed(gettext_noop("this round is over: start a new one"))
     if stored.exam_item_id is not None and (reason := exams.open_for_play(stored)):
         raise RoundClosed(reason)
     if seen != stored.steps:

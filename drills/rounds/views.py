@@ -64,9 +64,9 @@ def start(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "")
     level, focus = request.POST.get("level", Level.NORMAL.value), request.POST.get("focus", Focus.ROUND.value)
     if level not in {lv.value for lv in Level}:
-        errors["level"] = "choose easy, normal or hard"
+        errors["level"] = gettext("choose easy, normal or hard")
     if focus not in {f.value for f in Focus}:
-        errors["focus"] = "choose the deal, the settlement or the whole round"
+        errors["focus"] = gettext("choose the deal, the settlement or the whole round")
     if not errors:
         try:
             stored = services.start_round(_user(request), game, Level(level), Focus(focus))
@@ -89,6 +89,9 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
     state = state if state is not None else services.current_state(stored)
     view = table.table(state)
     chips = ChipSet.from_json(stored.chips)
+    last = extra.get("last")
+    if last is not None:  # in memory only: the stored explanation stays English
+        last.explanation = presenters.step_explanation(table, last)
     return {
         "stored": stored,
         "game_name": gettext(game_name(stored.game)),
@@ -96,9 +99,9 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
         "view": view,
         "spots": [_spot(spot, chips) for spot in view.spots],
         "dealer": _spot(view.dealer, chips),
-        "controls": table.controls(state),
-        "stakes": table.stakes,
-        "stakes_legend": table.stakes_legend,
+        "controls": [presenters.control_in_words(control) for control in table.controls(state)],
+        "stakes": [(value, gettext(words)) for value, words in table.stakes],
+        "stakes_legend": gettext(table.stakes_legend),
         "flags": table.flags,
         "chips": chips.chips,
         "key": presenters.new_key(),
@@ -153,12 +156,12 @@ def act(request: HttpRequest, public_id: Any) -> HttpResponse:
     except services.NoSuchRound:
         raise Http404("No such round") from None
     except TapError as error:
-        extra, status = {"form_error": error.message, "error_field": error.field}, 400
+        extra, status = {"form_error": error.words(gettext), "error_field": error.field}, 400
         extra["kept"] = kept
     except services.StaleTable as error:
-        extra, status = {"notice": str(error), "kept": {"verb": kept["verb"]}}, 409
+        extra, status = {"notice": error.words(gettext), "kept": {"verb": kept["verb"]}}, 409
     except services.RoundClosed as error:
-        extra, status = {"notice": str(error)}, 409
+        extra, status = {"notice": gettext(str(error))}, 409
     else:
         stored = outcome.round
         extra = {"last": outcome.step, "repeated": outcome.repeated}
@@ -190,7 +193,7 @@ def exam_round(request: HttpRequest, sitting_id: Any, position: int) -> HttpResp
     try:
         stored = exams.start_or_resume(_user(request), item)
     except (exams.ExamRoundRefused, UnknownTableError, GameError) as error:
-        messages.error(request, str(error))
+        messages.error(request, gettext(str(error)))
         return redirect("exams:result", public_id=sitting_id)
     return redirect("rounds:table", public_id=stored.public_id)
 

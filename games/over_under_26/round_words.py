@@ -34,7 +34,7 @@ from games.over_under_26.round import (
     Turn,
 )
 from games.procedure import Action, ProcedureError
-from games.reasons import Reason, gettext_noop
+from games.reasons import Reason, Translate, gettext_noop, no_translation
 
 SENTENCES: Final[Mapping[str, str]] = {
     "not-the-next-card": gettext_noop("Dealt {card}, but the next card out of the shoe is {next}"),
@@ -91,40 +91,70 @@ def mistake_reason(error: ProcedureError) -> Reason:
     return reason
 
 
-def explain_mistake(error: ProcedureError) -> str:
-    """The mistake in a sentence, citing its rule, and the action that was due."""
-    due = f" Due: {describe_action(error.due)}." if error.due is not None else ""
-    return f"{mistake_reason(error).words()}{due}"
+def explain_mistake(error: ProcedureError, translate: Translate = no_translation) -> str:
+    """The mistake in a sentence, citing its rule, and the action that was due (English
+    unless ``translate`` says otherwise)."""
+    said = mistake_reason(error).words(translate)
+    if error.due is None:
+        return said
+    due = translate(gettext_noop("Due: {action}.")).format(action=describe_action(error.due, translate))
+    return f"{said} {due}"
 
 
-def describe_action(action: Action) -> str:
-    """An action in words (the due action of a mistake, a step of a review)."""
+_PHRASES: Final[Mapping[str, str]] = {
+    "up": gettext_noop("deal {card} face up"),
+    "down": gettext_noop("deal {card} face down"),
+    "choose": gettext_noop("box {box} chooses {choice}"),
+    "turn": gettext_noop("turn the three face-down cards"),
+    "announce": gettext_noop("announce a total of {total}"),
+    "joker": gettext_noop("announce a joker"),
+    "pay": gettext_noop("pay {amount} on the {stake} of box {box}"),
+    "collect": gettext_noop("collect {amount}, the {stake} of box {box}"),
+    "return": gettext_noop("return the {stake} of box {box} ({amount})"),
+    "discard": gettext_noop("clear the cards to the discard"),
+}
+
+CHOICES: Final[Mapping[str, str]] = {
+    "over": gettext_noop("over"),
+    "under": gettext_noop("under"),
+    "fold": gettext_noop("fold"),
+}
+"""A box's choice as the word in ``box 2 chooses over`` (the choice's value, lower case)."""
+
+
+def describe_action(action: Action, translate: Translate = no_translation) -> str:
+    """An action in words (the due action of a mistake, a step of a review), English unless
+    ``translate`` says otherwise."""
+
+    def phrase(key: str, **values: object) -> str:
+        return translate(_PHRASES[key]).format(**values)
+
     match action:
         case DealUp(card=card):
-            return f"deal {format_card_symbol(card)} face up"
+            return phrase("up", card=format_card_symbol(card))
         case DealDown(card=card):
-            return f"deal {format_card_symbol(card)} face down"
+            return phrase("down", card=format_card_symbol(card))
         case Choose(box=box, choice=choice):
-            return f"box {box} chooses {choice.value}"
+            return phrase("choose", box=box, choice=translate(CHOICES.get(choice.value, choice.value)))
         case Turn():
-            return "turn the three face-down cards"
+            return phrase("turn")
         case Announce(total=total):
-            return f"announce a total of {total}"
+            return phrase("announce", total=total)
         case AnnounceJoker():
-            return "announce a joker"
+            return phrase("joker")
         case Pay(box=box, bet=bet, amount=amount):
-            return f"pay {format_money(amount)} on the {_stake(bet)} of box {box}"
+            return phrase("pay", amount=format_money(amount), stake=_stake(bet, translate), box=box)
         case Collect(box=box, bet=bet, amount=amount):
-            return f"collect {format_money(amount)}, the {_stake(bet)} of box {box}"
+            return phrase("collect", amount=format_money(amount), stake=_stake(bet, translate), box=box)
         case Return(box=box, bet=bet, amount=amount):
-            return f"return the {_stake(bet)} of box {box} ({format_money(amount)})"
+            return phrase("return", amount=format_money(amount), stake=_stake(bet, translate), box=box)
         case Discard():
-            return "clear the cards to the discard"
+            return phrase("discard")
     return action.notation()
 
 
-def _stake(bet: Stake) -> str:
-    return "Ante and Under/Over bet" if bet is Stake.MAIN else "Bonus"
+def _stake(bet: Stake, translate: Translate) -> str:
+    return translate(gettext_noop("Ante and Under/Over bet") if bet is Stake.MAIN else gettext_noop("Bonus"))
 
 
 def _card(token: str) -> object:

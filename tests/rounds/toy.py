@@ -28,6 +28,7 @@ from drills.rounds.tables.base import (
 from games.cards import Card, ShoeSpec
 from games.house_rules import HouseRules
 from games.procedure import Action, Actor, Due, ProcedureError, Round, Vocabulary
+from games.reasons import Translate, no_translation
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,14 +136,14 @@ class ToyTable(TableGame):
             return state.shoe[sum(map(len, state.dealt.values()))]
         return value
 
-    def describe(self, action: Action, reveal: bool = True) -> str:
+    def describe(self, action: Action, reveal: bool = True, translate: Translate = no_translation) -> str:
         if isinstance(action, Deal) and not reveal:
-            return f"deal a card to box {action.box}"
+            return translate("deal a card to box {box}").format(box=action.box)
         return action.notation()
 
-    def explain(self, error: ProcedureError) -> str:
-        due = self.describe(error.due, reveal=False) if error.due else "nothing"
-        return f"Out of order ({error.rule}): due was {due}"
+    def explain(self, error: ProcedureError, translate: Translate = no_translation) -> str:
+        due = self.describe(error.due, reveal=False, translate=translate) if error.due else "nothing"
+        return translate("Out of order ({rule}): due was {due}").format(rule=error.rule, due=due)
 
 
 TOY = ToyTable()

@@ -26,7 +26,48 @@ from typing import Any
 from games.cards import Card, Joker
 from games.house_rules import HouseRules
 from games.procedure import Action, Actor, Due, ProcedureError, Round, Vocabulary
-from games.reasons import gettext_noop
+from games.reasons import Translate, gettext_noop, no_translation
+
+VERB_WORDS: dict[str, str] = {
+    "deal": gettext_noop("deal"),
+    "deal-dealer": gettext_noop("deal dealer"),
+    "offer-insurance": gettext_noop("offer insurance"),
+    "offer-even-money": gettext_noop("offer even money"),
+    "exchange": gettext_noop("exchange"),
+    "sideways": gettext_noop("sideways"),
+    "announce": gettext_noop("announce"),
+    "pay": gettext_noop("pay"),
+    "collect": gettext_noop("collect"),
+    "return": gettext_noop("return"),
+    "refuse-bet": gettext_noop("refuse bet"),
+    "deal-up": gettext_noop("deal up"),
+    "deal-down": gettext_noop("deal down"),
+    "turn": gettext_noop("turn"),
+    "announce-joker": gettext_noop("announce joker"),
+    "discard": gettext_noop("discard"),
+    "roll": gettext_noop("roll"),
+    "set-aside": gettext_noop("set aside"),
+    "deliver": gettext_noop("deliver"),
+    "call": gettext_noop("call"),
+    "replace": gettext_noop("replace"),
+    "discard-dead": gettext_noop("discard dead"),
+    "button": gettext_noop("button"),
+    "open-bank": gettext_noop("open bank"),
+    "reset-bank": gettext_noop("reset bank"),
+    "fee": gettext_noop("fee"),
+    "clear": gettext_noop("clear"),
+}
+"""The tools' verbs as words, for "Not now: … is not the next step" (any other verb is
+shown as it is, its hyphens as spaces)."""
+
+
+_PLACE_WANTED: dict[str, str] = {
+    "box": gettext_noop("tap a box for this action"),
+    "position": gettext_noop("tap a position for this action"),
+    "hand": gettext_noop("tap a hand for this action"),
+}
+"""What to tap when an action's place is missing, by the action's field (any other field is
+named in the sentence, its underscores as spaces)."""
 
 
 class Focus(StrEnum):
@@ -38,12 +79,13 @@ class Focus(StrEnum):
 
     @property
     def label(self) -> str:
-        words = {
+        """The focus for people, in English (a message ID): shown through ``gettext``."""
+        labels = {
             "deal": gettext_noop("The deal only"),
             "settle": gettext_noop("The settlement only"),
             "round": gettext_noop("The whole round"),
         }
-        return words[self.value]
+        return labels[self.value]
 
 
 class Phase(StrEnum):
@@ -71,10 +113,21 @@ class TapError(ValueError):
     """A tap that is not an action at all (unknown verb, no such box, a bad chip stack):
     refused before the engine sees it and not counted as a procedural mistake."""
 
-    def __init__(self, field_name: str, message: str) -> None:
+    def __init__(self, field_name: str, message: str, **params: object) -> None:
+        """``message`` is a message ID (marked with ``gettext_noop``) with ``{placeholders}``
+        filled from ``params``; :attr:`message` is the English sentence, :meth:`words` the
+        reader's."""
         self.field = field_name
-        self.message = message
-        super().__init__(f"{field_name}: {message}")
+        self.message_id, self.params = message, params
+        self.message = message.format(**params)
+        super().__init__(f"{field_name}: {self.message}")
+
+    def words(self, translate: Translate = no_translation) -> str:
+        """The message in ``translate``'s language."""
+        try:
+            return translate(self.message_id).format(**self.params)
+        except (KeyError, IndexError):
+            return self.message
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +202,7 @@ class TableGame(ABC):
     number_fields: tuple[str, ...] = ("total",)
     controls_order: tuple[Control, ...] = ()
     stakes: tuple[tuple[str, str], ...] = ()  # (value, label): the choice a tap may carry
-    stakes_legend = "Which bet (pay, collect, return)"
+    stakes_legend = gettext_noop("Which bet (pay, collect, return)")
     flags: tuple[tuple[str, str], ...] = ()  # (field, label): yes/no parts of a call
 
     # --- to implement ---------------------------------------------------------------
@@ -168,18 +221,35 @@ class TableGame(ABC):
         """A field the trainee cannot choose (the next card): the server's value."""
 
     @abstractmethod
-    def describe(self, action: Action, reveal: bool = True) -> str:
+    def describe(self, action: Action, reveal: bool = True, translate: Translate = no_translation) -> str:
         """The action in words ("Deal a card to box 2", "Pay box 3 75.00"); without
-        ``reveal``, nothing still hidden from the trainee (the card to come) is named."""
+        ``reveal``, nothing still hidden from the trainee (the card to come) is named. English
+        unless ``translate`` (the reader's ``gettext``) says otherwise."""
 
     @abstractmethod
-    def explain(self, error: ProcedureError) -> str:
-        """Why an action was refused, in words, naming the rule."""
+    def explain(self, error: ProcedureError, translate: Translate = no_translation) -> str:
+        """Why an action was refused, in words, naming the rule (in ``translate``'s language)."""
 
-    def explain_not_now(self, verb: str, due: Due | None) -> str:
-        right = self.describe(due.action, reveal=False) if due is not None else "nothing: the round is over"
-        rule = due.rules[0] if due is not None and due.rules else "procedure"
-        return f"Not now: {verb.replace('-', ' ')} is not the next step ({rule}). The right action: {right}."
+    def right_action(self, due: Action | None, translate: Translate = no_translation) -> str:
+        """The sentence's tail naming the action that was due, without hidden cards."""
+        right = (
+            self.describe(due, reveal=False, translate=translate)
+            if due is not None
+            else translate(gettext_noop("nothing: the round is over"))
+        )
+        return translate(gettext_noop("The right action: {right}.")).format(right=right)
+
+    def explain_not_now(self, verb: str, due: Due | None, translate: Translate = no_translation) -> str:
+        rule = due.rules[0] if due is not None and due.rules else translate(gettext_noop("procedure"))
+        said = translate(gettext_noop("Not now: {verb} is not the next step ({rule}).")).format(
+            verb=self.verb_words(verb, translate), rule=rule
+        )
+        return f"{said} {self.right_action(due.action if due is not None else None, translate)}"
+
+    def verb_words(self, verb: str, translate: Translate = no_translation) -> str:
+        """A tool's verb as a word ("offer insurance"): the table's word when it has one."""
+        words = VERB_WORDS.get(verb)
+        return translate(words) if words is not None else verb.replace("-", " ")
 
     # --- provided -------------------------------------------------------------------
     def controls(self, state: Round) -> tuple[Control, ...]:
@@ -201,7 +271,8 @@ class TableGame(ABC):
         tap = self.resolve(tap)
         action_class = self.vocabulary.verbs.get(tap.verb)
         if action_class is None or action_class.ACTOR is not Actor.DEALER:
-            raise TapError("verb", f"{tap.verb[:30]!r} is not a dealer's action at this table")
+            message = gettext_noop("{verb} is not a dealer's action at this table")
+            raise TapError("verb", message, verb=repr(tap.verb[:30]))
         values: dict[str, Any] = {}
         for item in dataclasses.fields(action_class):  # type: ignore[arg-type]
             values[item.name] = self._value(state, action_class, item, tap)
@@ -209,7 +280,7 @@ class TableGame(ABC):
         try:
             return action_class(**values)
         except (TypeError, ValueError) as error:
-            raise TapError("verb", f"not a complete action: {error}") from None
+            raise TapError("verb", gettext_noop("not a complete action: {error}"), error=error) from None
 
     def _value(self, state: Round, action_class: type[Action], item: dataclasses.Field[Any], tap: Tap) -> Any:
         hint = _hints(action_class)[item.name]
@@ -219,16 +290,18 @@ class TableGame(ABC):
                 return tap.place[item.name]
             if has_default:
                 return _DEFAULT
-            raise TapError("place", f"tap a {item.name.replace('_', ' ')} for this action")
+            if item.name in _PLACE_WANTED:
+                raise TapError("place", _PLACE_WANTED[item.name])
+            raise TapError("place", gettext_noop("tap a {place} for this action"), place=item.name.replace("_", " "))
         if _is(hint, Decimal):
             if tap.amount is None:
                 if has_default:
                     return _DEFAULT
-                raise TapError("chips", "build the chip stack in the tray first")
+                raise TapError("chips", gettext_noop("build the chip stack in the tray first"))
             return tap.amount
         if item.name in self.number_fields:
             if tap.number is None:
-                raise TapError("number", "enter the total first")
+                raise TapError("number", gettext_noop("enter the total first"))
             return tap.number
         if _is(hint, bool):
             return True if item.name in tap.flags else _DEFAULT
@@ -237,7 +310,9 @@ class TableGame(ABC):
             try:
                 return enum_type(tap.choice)
             except ValueError:
-                raise TapError("choice", f"{tap.choice[:30]!r} is not one of the choices") from None
+                raise TapError(
+                    "choice", gettext_noop("{choice} is not one of the choices"), choice=repr(tap.choice[:30])
+                ) from None
         value = self.hidden(state, action_class, item.name)
         if value is _DEFAULT and not has_default:
             raise NotNow(tap.verb)

@@ -57,6 +57,7 @@ from games.cards import Card
 from games.house_rules import HouseRules
 from games.money import format_money
 from games.procedure import Action, Actor, ProcedureError, Round
+from games.reasons import Translate, gettext_noop, no_translation
 
 POSITIONS = 7
 BOX_VERBS = frozenset({"offer-insurance", "offer-even-money", "pay", "collect", "return", "exchange", "sideways",
@@ -66,57 +67,84 @@ BETS = (Decimal(20), Decimal(40), Decimal(60), Decimal(100), Decimal(140), Decim
 HARD_BETS = (*BETS, Decimal(50), Decimal(150))
 SIDE_BETS = (Decimal(5), Decimal(10), Decimal(20))
 
-STAKE_WORDS = {None: "the bet", Stake.MAIN: "the bet", Stake.INSURANCE: "the insurance",
-               Stake.SUPER_MATCH: "the Super Match", Stake.PAIR_BONUS: "the pair bonus"}
+STAKE_WORDS = {
+    None: gettext_noop("the bet"),
+    Stake.MAIN: gettext_noop("the bet"),
+    Stake.INSURANCE: gettext_noop("the insurance"),
+    Stake.SUPER_MATCH: gettext_noop("the Super Match"),
+    Stake.PAIR_BONUS: gettext_noop("the pair bonus"),
+}
+
+PLAYER_WORDS: dict[str, str] = {
+    "hit": gettext_noop("hit"),
+    "stand": gettext_noop("stand"),
+    "double": gettext_noop("double"),
+    "split": gettext_noop("split"),
+    "surrender": gettext_noop("surrender"),
+    "insure": gettext_noop("insure"),
+    "no-insurance": gettext_noop("no insurance"),
+    "even-money": gettext_noop("even money"),
+    "no-even-money": gettext_noop("no even money"),
+    "switch": gettext_noop("switch"),
+    "no-switch": gettext_noop("no switch"),
+    "late-bet": gettext_noop("late bet"),
+}
+"""A player's decision as the word a box says ("Box 2 says hit")."""
 
 MISTAKE_WORDS: dict[str, str] = {
-    "card-not-next": "Cards come out of the shoe in order: that is not the next card",
-    "dealer-second-card": "No hole card: the dealer takes no second card during the deal",
-    "skipped-dealer-card": "The dealer's own card comes after the first card to every box, before the second cards",
-    "deal-out-of-order": "Cards go to the boxes in box order, from the players' right",
-    "card-to-finished-hand": "That hand has finished: it takes no more cards",
-    "card-not-asked-for": "That player did not ask for a card",
-    "dealer-drew-early": "The dealer draws only after every box has played",
-    "dealer-stood-early": "The dealer must draw to 17 or more",
-    "dealer-second-card-needed": (
+    "card-not-next": gettext_noop("Cards come out of the shoe in order: that is not the next card"),
+    "dealer-second-card": gettext_noop("No hole card: the dealer takes no second card during the deal"),
+    "skipped-dealer-card": gettext_noop(
+        "The dealer's own card comes after the first card to every box, before the second cards"
+    ),
+    "deal-out-of-order": gettext_noop("Cards go to the boxes in box order, from the players' right"),
+    "card-to-finished-hand": gettext_noop("That hand has finished: it takes no more cards"),
+    "card-not-asked-for": gettext_noop("That player did not ask for a card"),
+    "dealer-drew-early": gettext_noop("The dealer draws only after every box has played"),
+    "dealer-stood-early": gettext_noop("The dealer must draw to 17 or more"),
+    "dealer-second-card-needed": gettext_noop(
         "No box is in play, but an insurance bet, a waiting blackjack or stake needs the dealer's second card: "
         "draw that one card only"
     ),
-    "dealer-drew-past-stand": "The dealer has reached a standing total: no more cards",
-    "dealer-drew-needlessly": "No box is still in play: the dealer draws no more than needed",
-    "paid-blackjack-against-ace": "A blackjack against a dealer Ace waits for the dealer's second card",
-    "paid-blackjack-against-ten": "A blackjack against a dealer 10-value waits for the dealer's second card",
-    "blackjack-paid-3-2": "This table pays blackjack 1:1, not 3:2",
-    "blackjack-paid-1-1": "A blackjack is paid 3:2 here, not 1:1",
-    "even-money-paid-as-blackjack": "Even money is paid 1:1",
-    "double-paid-as-single": "A doubled hand is paid on both stakes",
-    "surrender-whole-bet": "A surrender takes only half the bet",
-    "collected-waiting-stake": "A busted double or split stake waits for the dealer's second card",
-    "collected-stake-on-dealer-blackjack": (
+    "dealer-drew-past-stand": gettext_noop("The dealer has reached a standing total: no more cards"),
+    "dealer-drew-needlessly": gettext_noop("No box is still in play: the dealer draws no more than needed"),
+    "paid-blackjack-against-ace": gettext_noop("A blackjack against a dealer Ace waits for the dealer's second card"),
+    "paid-blackjack-against-ten": gettext_noop(
+        "A blackjack against a dealer 10-value waits for the dealer's second card"
+    ),
+    "blackjack-paid-3-2": gettext_noop("This table pays blackjack 1:1, not 3:2"),
+    "blackjack-paid-1-1": gettext_noop("A blackjack is paid 3:2 here, not 1:1"),
+    "even-money-paid-as-blackjack": gettext_noop("Even money is paid 1:1"),
+    "double-paid-as-single": gettext_noop("A doubled hand is paid on both stakes"),
+    "surrender-whole-bet": gettext_noop("A surrender takes only half the bet"),
+    "collected-waiting-stake": gettext_noop("A busted double or split stake waits for the dealer's second card"),
+    "collected-stake-on-dealer-blackjack": gettext_noop(
         "On a dealer blackjack only the original bet loses: doubles and splits are returned"
     ),
-    "paid-insurance-before-collecting": "On a dealer blackjack the losing bets are collected before insurance is paid",
-    "collected-bets-before-insurance": "Insurance is collected before the losing bets",
-    "paid-before-collecting": "Losing bets are collected before winners are paid",
-    "settlement-started-at-wrong-box": "Settlement goes in reverse box order, from the players' left",
-    "settlement-out-of-order": "Settlement goes in reverse box order",
-    "paid-on-dealer-22": "A dealer 22 pushes: nothing is paid",
-    "settled-a-push": "A push stays where it is",
-    "wrong-amount": "Wrong amount",
-    "skipped-offer": "Insurance or even money is offered to every box first",
-    "offer-not-due": "No offer is due here",
-    "insurance-offered-to-blackjack": "A blackjack is offered even money, not insurance",
-    "even-money-offered-to-non-blackjack": "Even money is only for a blackjack",
-    "switch-not-called": "Ask the player of the paired boxes whether they switch",
-    "switch-missed": "The player switched: exchange the second cards",
-    "sideways-missed": "A switched Ace and 10-value is turned sideways: 21, not blackjack",
-    "sideways-not-due": "Only a switched Ace and 10-value is turned sideways",
-    "wrong-total": "Wrong total announced",
-    "late-bet-accepted": "A bet placed after the first card must be refused",
-    "refused-a-bet": "That bet was placed in time",
-    "not-a-dealer-action": "That is the player's decision, not the dealer's",
-    "round-over": "The round is over",
-    "out-of-order": "Not now: another action comes first",
+    "paid-insurance-before-collecting": gettext_noop(
+        "On a dealer blackjack the losing bets are collected before insurance is paid"
+    ),
+    "collected-bets-before-insurance": gettext_noop("Insurance is collected before the losing bets"),
+    "paid-before-collecting": gettext_noop("Losing bets are collected before winners are paid"),
+    "settlement-started-at-wrong-box": gettext_noop("Settlement goes in reverse box order, from the players' left"),
+    "settlement-out-of-order": gettext_noop("Settlement goes in reverse box order"),
+    "paid-on-dealer-22": gettext_noop("A dealer 22 pushes: nothing is paid"),
+    "settled-a-push": gettext_noop("A push stays where it is"),
+    "wrong-amount": gettext_noop("Wrong amount"),
+    "skipped-offer": gettext_noop("Insurance or even money is offered to every box first"),
+    "offer-not-due": gettext_noop("No offer is due here"),
+    "insurance-offered-to-blackjack": gettext_noop("A blackjack is offered even money, not insurance"),
+    "even-money-offered-to-non-blackjack": gettext_noop("Even money is only for a blackjack"),
+    "switch-not-called": gettext_noop("Ask the player of the paired boxes whether they switch"),
+    "switch-missed": gettext_noop("The player switched: exchange the second cards"),
+    "sideways-missed": gettext_noop("A switched Ace and 10-value is turned sideways: 21, not blackjack"),
+    "sideways-not-due": gettext_noop("Only a switched Ace and 10-value is turned sideways"),
+    "wrong-total": gettext_noop("Wrong total announced"),
+    "late-bet-accepted": gettext_noop("A bet placed after the first card must be refused"),
+    "refused-a-bet": gettext_noop("That bet was placed in time"),
+    "not-a-dealer-action": gettext_noop("That is the player's decision, not the dealer's"),
+    "round-over": gettext_noop("The round is over"),
+    "out-of-order": gettext_noop("Not now: another action comes first"),
 }
 
 
@@ -129,24 +157,24 @@ class TwentyOneTable(TableGame):
     def __init__(self, slug: str, title: str, switch: bool) -> None:
         self.slug, self.title, self.switch = slug, title, switch
         controls = [
-            Control("deal", "Deal a card", Needs.PLACE, "d"),
-            Control("offer-insurance", "Offer insurance", Needs.PLACE, "i"),
-            Control("offer-even-money", "Offer even money", Needs.PLACE, "e"),
+            Control("deal", gettext_noop("Deal a card"), Needs.PLACE, "d"),
+            Control("offer-insurance", gettext_noop("Offer insurance"), Needs.PLACE, "i"),
+            Control("offer-even-money", gettext_noop("Offer even money"), Needs.PLACE, "e"),
         ]
         if switch:
-            controls += [Control("exchange", "Switch the cards", Needs.PLACE, "s"),
-                         Control("sideways", "Turn sideways", Needs.PLACE, "w")]
+            controls += [Control("exchange", gettext_noop("Switch the cards"), Needs.PLACE, "s"),
+                         Control("sideways", gettext_noop("Turn sideways"), Needs.PLACE, "w")]
         controls += [
-            Control("announce", "Announce the total", Needs.NUMBER, "a"),
-            Control("pay", "Pay", Needs.CHIPS, "p"),
-            Control("collect", "Collect", Needs.CHIPS, "c"),
-            Control("return", "Return a stake", Needs.CHIPS, "r"),
-            Control("refuse-bet", "Refuse the bet", Needs.PLACE, "x"),
+            Control("announce", gettext_noop("Announce the total"), Needs.NUMBER, "a"),
+            Control("pay", gettext_noop("Pay"), Needs.CHIPS, "p"),
+            Control("collect", gettext_noop("Collect"), Needs.CHIPS, "c"),
+            Control("return", gettext_noop("Return a stake"), Needs.CHIPS, "r"),
+            Control("refuse-bet", gettext_noop("Refuse the bet"), Needs.PLACE, "x"),
         ]
         self.controls_order = tuple(controls)
-        self.stakes = (("main", "Bet"), ("insurance", "Insurance"))
+        self.stakes = (("main", gettext_noop("Bet")), ("insurance", gettext_noop("Insurance")))
         if switch:
-            self.stakes += (("pair-bonus", "Pair bonus"), ("super-match", "Super Match"))
+            self.stakes += (("pair-bonus", gettext_noop("Pair bonus")), ("super-match", gettext_noop("Super Match")))
 
     # --- the round --------------------------------------------------------------------
     def start(self, seed: int, level: Level, rules: HouseRules) -> Round:
@@ -188,7 +216,7 @@ class TwentyOneTable(TableGame):
         if tap.verb == "deal" and "box" not in tap.place:  # the deal tool on the dealer's area
             return Tap("deal-dealer", tap.place, tap.amount, tap.number, tap.choice, tap.flags)
         if tap.verb in BOX_VERBS and "box" not in tap.place:
-            raise TapError("place", "tap the box this action is for")
+            raise TapError("place", gettext_noop("tap the box this action is for"))
         if tap.choice in BOX_STAKES and "hand" in tap.place:  # insurance and side bets are the box's
             return Tap(tap.verb, {"box": tap.place["box"]}, tap.amount, tap.number, tap.choice, tap.flags)
         return tap
@@ -198,7 +226,7 @@ class TwentyOneTable(TableGame):
         if name == "card":
             shoe, dealt = state.start_of_round.shoe, state.table.cards_dealt
             if dealt >= len(shoe):
-                raise TapError("verb", "the shoe is empty")
+                raise TapError("verb", gettext_noop("the shoe is empty"))
             return shoe[dealt]
         return LEAVE_DEFAULT
 
@@ -275,47 +303,77 @@ class TwentyOneTable(TableGame):
         return spots
 
     # --- words ------------------------------------------------------------------------
-    def describe(self, action: Action, reveal: bool = True) -> str:
+    def describe(self, action: Action, reveal: bool = True, translate: Translate = no_translation) -> str:
         box = getattr(action, "box", None)
         hand = getattr(action, "hand", None)
-        where = f"box {box}" + (f", hand {hand}" if hand else "")
+        if hand:
+            where = translate(gettext_noop("box {box}, hand {hand}")).format(box=box, hand=hand)
+        else:
+            where = translate(gettext_noop("box {box}")).format(box=box)
         card = getattr(action, "card", None)
-        card_text = f" {_card(card)}" if reveal and isinstance(card, Card) else ""
+        shown = reveal and isinstance(card, Card)
+        card_text = _card(card) if shown and isinstance(card, Card) else ""
+
+        def say(message: str, **values: object) -> str:
+            return translate(message).format(**values)
+
         if isinstance(action, Deal):
-            return f"Deal{card_text or ' a card'} to {where}"
+            if card_text:
+                return say(gettext_noop("Deal {card} to {where}"), card=card_text, where=where)
+            return say(gettext_noop("Deal a card to {where}"), where=where)
         if isinstance(action, DealDealer):
-            return f"Deal{card_text or ' a card'} to the dealer"
+            if card_text:
+                return say(gettext_noop("Deal {card} to the dealer"), card=card_text)
+            return say(gettext_noop("Deal a card to the dealer"))
         if isinstance(action, OfferInsurance):
-            return f"Offer insurance to box {box}"
+            return say(gettext_noop("Offer insurance to box {box}"), box=box)
         if isinstance(action, OfferEvenMoney):
-            return f"Offer even money to box {box}"
+            return say(gettext_noop("Offer even money to box {box}"), box=box)
         if isinstance(action, Exchange):
-            return f"Switch the second cards of box {box} and its pair"
+            return say(gettext_noop("Switch the second cards of box {box} and its pair"), box=box)
         if isinstance(action, Sideways):
-            return f"Turn box {box}'s top card sideways"
+            return say(gettext_noop("Turn box {box}'s top card sideways"), box=box)
         if isinstance(action, Announce):
-            return f"Announce {'blackjack' if action.blackjack else action.total}"
+            if action.blackjack:
+                return say(gettext_noop("Announce blackjack"))
+            return say(gettext_noop("Announce {total}"), total=action.total)
         if isinstance(action, (Pay, Collect, Return)):
-            verb = {Pay: "Pay", Collect: "Collect", Return: "Return"}[type(action)]
-            return f"{verb} {format_money(action.amount)} on {STAKE_WORDS[action.bet]} of {where}"
+            message = {
+                Pay: gettext_noop("Pay {amount} on {stake} of {where}"),
+                Collect: gettext_noop("Collect {amount} on {stake} of {where}"),
+                Return: gettext_noop("Return {amount} on {stake} of {where}"),
+            }[type(action)]
+            stake = translate(STAKE_WORDS[action.bet])
+            return say(message, amount=format_money(action.amount), stake=stake, where=where)
         if isinstance(action, RefuseBet):
-            return f"Refuse the late bet on box {box}"
+            return say(gettext_noop("Refuse the late bet on box {box}"), box=box)
         if isinstance(action, LateBet):
-            return f"A player pushes a late bet of {format_money(action.amount)} onto box {box}"
+            return say(
+                gettext_noop("A player pushes a late bet of {amount} onto box {box}"),
+                amount=format_money(action.amount),
+                box=box,
+            )
         if action.ACTOR is Actor.PLAYER:
-            return f"Box {box} says {action.VERB.replace('-', ' ')}" + (f" (hand {hand})" if hand else "")
+            decision = translate(PLAYER_WORDS.get(action.VERB, action.VERB.replace("-", " ")))
+            if hand:
+                return say(
+                    gettext_noop("Box {box} says {decision} (hand {hand})"), box=box, decision=decision, hand=hand
+                )
+            return say(gettext_noop("Box {box} says {decision}"), box=box, decision=decision)
         return action.notation()
 
-    def explain(self, error: ProcedureError) -> str:
-        words = MISTAKE_WORDS.get(error.mistake, error.mistake.replace("-", " ").capitalize())
+    def explain(self, error: ProcedureError, translate: Translate = no_translation) -> str:
+        fallback = error.mistake.replace("-", " ").capitalize()
+        words = translate(MISTAKE_WORDS[error.mistake]) if error.mistake in MISTAKE_WORDS else fallback
         details = error.details
         if error.mistake == "wrong-amount" and isinstance(error.due, (Pay, Collect, Return)):
             tried = format_money(getattr(error.attempted, "amount", Decimal(0)))
-            words = f"Wrong amount: {tried} is not the right amount"
+            words = translate(gettext_noop("Wrong amount: {tried} is not the right amount")).format(tried=tried)
         elif error.mistake == "wrong-total" and "announced" in details:
-            words = f"Wrong total: {details['announced']} is not the dealer's total"
-        right = self.describe(error.due, reveal=False) if error.due is not None else "nothing: the round is over"
-        return f"{words} ({error.rule}). The right action: {right}."
+            words = translate(gettext_noop("Wrong total: {announced} is not the dealer's total")).format(
+                announced=details["announced"]
+            )
+        return f"{words} ({error.rule}). {self.right_action(error.due, translate)}"
 
 
 def _card(card: Card) -> str:

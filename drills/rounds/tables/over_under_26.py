@@ -51,6 +51,7 @@ from games.over_under_26.round_words import describe_action, explain_mistake
 from games.over_under_26.rules import OverUnderRules
 from games.over_under_26.settlement import Choice
 from games.procedure import Action, ProcedureError, Round
+from games.reasons import Translate, gettext_noop, no_translation
 
 ANTES = (Decimal(10), Decimal(20), Decimal(25), Decimal(50), Decimal(100))
 
@@ -60,17 +61,17 @@ class OverUnderTable(TableGame):
     title = "Over/Under 26 Joker"
     vocabulary = VOCABULARY
     place_fields = ("box",)
-    stakes = (("main", "Ante + Under/Over"), ("bonus", "Bonus"))
+    stakes = (("main", gettext_noop("Ante + Under/Over")), ("bonus", gettext_noop("Bonus")))
     controls_order = (
-        Control("deal-up", "Deal face up", Needs.PLACE, "u"),
-        Control("deal-down", "Deal face down", Needs.PLACE, "f"),
-        Control("turn", "Turn the cards", Needs.PLACE, "t"),
-        Control("announce", "Announce the total", Needs.NUMBER, "a"),
-        Control("announce-joker", "Announce a joker", Needs.PLACE, "j"),
-        Control("pay", "Pay", Needs.CHIPS, "p"),
-        Control("collect", "Collect", Needs.CHIPS, "c"),
-        Control("return", "Return", Needs.CHIPS, "r"),
-        Control("discard", "Clear the cards", Needs.PLACE, "x"),
+        Control("deal-up", gettext_noop("Deal face up"), Needs.PLACE, "u"),
+        Control("deal-down", gettext_noop("Deal face down"), Needs.PLACE, "f"),
+        Control("turn", gettext_noop("Turn the cards"), Needs.PLACE, "t"),
+        Control("announce", gettext_noop("Announce the total"), Needs.NUMBER, "a"),
+        Control("announce-joker", gettext_noop("Announce a joker"), Needs.PLACE, "j"),
+        Control("pay", gettext_noop("Pay"), Needs.CHIPS, "p"),
+        Control("collect", gettext_noop("Collect"), Needs.CHIPS, "c"),
+        Control("return", gettext_noop("Return"), Needs.CHIPS, "r"),
+        Control("discard", gettext_noop("Clear the cards"), Needs.PLACE, "x"),
     )
 
     def start(self, seed: int, level: Level, rules: HouseRules) -> Round:
@@ -94,7 +95,7 @@ class OverUnderTable(TableGame):
 
     def resolve(self, tap: Tap) -> Tap:
         if tap.verb in ("pay", "collect", "return") and "box" not in tap.place:
-            raise TapError("place", "tap the box this action is for")
+            raise TapError("place", gettext_noop("tap the box this action is for"))
         if tap.verb in ("pay", "collect", "return") and tap.choice is None:
             return dataclasses.replace(tap, choice=Stake.MAIN.value)
         return tap
@@ -104,7 +105,7 @@ class OverUnderTable(TableGame):
         if name == "card":
             dealt = sum(isinstance(action, (DealUp, DealDown)) for action in state.log)
             if dealt >= len(state.start.cards):
-                raise TapError("verb", "the four cards are dealt")
+                raise TapError("verb", gettext_noop("the four cards are dealt"))
             return state.start.cards[dealt]
         if name == "bet":
             return Stake.MAIN
@@ -162,19 +163,20 @@ class OverUnderTable(TableGame):
         dealt = len(up) + down
         return TableView(tuple(spots), dealer, shoe_left=len(state.start.cards) - dealt)
 
-    def describe(self, action: Action, reveal: bool = True) -> str:
-        if not reveal and isinstance(action, (DealUp, DealDown)):
-            return "Deal the next card " + ("face up" if isinstance(action, DealUp) else "face down")
-        text = describe_action(action)
+    def describe(self, action: Action, reveal: bool = True, translate: Translate = no_translation) -> str:
+        if not reveal and isinstance(action, DealUp):
+            return translate(gettext_noop("Deal the next card face up"))
+        if not reveal and isinstance(action, DealDown):
+            return translate(gettext_noop("Deal the next card face down"))
+        text = describe_action(action, translate)
         return text[:1].upper() + text[1:]
 
-    def explain(self, error: ProcedureError) -> str:
+    def explain(self, error: ProcedureError, translate: Translate = no_translation) -> str:
         # The engine's sentence without its "Due: …" (it names the card still in the shoe).
         details = {key: value for key, value in error.details.items() if key != "next"}
         quiet = ProcedureError(rule=error.rule, mistake=error.mistake, attempted=error.attempted, due=None,
                                details=details)
-        right = self.describe(error.due, reveal=False) if error.due is not None else "nothing: the round is over"
-        return f"{explain_mistake(quiet)} The right action: {right}."
+        return f"{explain_mistake(quiet, translate)} {self.right_action(error.due, translate)}"
 
 
 OVER_UNDER = OverUnderTable()

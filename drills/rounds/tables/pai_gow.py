@@ -57,13 +57,17 @@ from games.pai_gow.round_actions import (
 from games.pai_gow.round_words import explain_mistake
 from games.pai_gow.rules import PaiGowRules
 from games.procedure import Action, Actor, ProcedureError, Round
+from games.reasons import Translate, gettext_noop, no_translation
 
 POSITIONS = 7
 BETS = (Decimal(10), Decimal(20), Decimal(25), Decimal(50), Decimal(100))
 RULING_WORDS = {
-    DealRuling.CONTINUE: "Continue", DealRuling.REPLACE_BOXED_CARD: "Replace the boxed card",
-    DealRuling.REPLACE_EXPOSED_CARD: "Replace the exposed card", DealRuling.REDELIVER: "Redeliver",
-    DealRuling.MISDEAL: "Misdeal", DealRuling.CALL_SUPERVISOR: "Call a supervisor",
+    DealRuling.CONTINUE: gettext_noop("Continue"),
+    DealRuling.REPLACE_BOXED_CARD: gettext_noop("Replace the boxed card"),
+    DealRuling.REPLACE_EXPOSED_CARD: gettext_noop("Replace the exposed card"),
+    DealRuling.REDELIVER: gettext_noop("Redeliver"),
+    DealRuling.MISDEAL: gettext_noop("Misdeal"),
+    DealRuling.CALL_SUPERVISOR: gettext_noop("Call a supervisor"),
 }
 
 
@@ -74,22 +78,22 @@ class PaiGowTable(TableGame):
     place_fields = ("position",)
     number_fields = ("total",)
     stakes = tuple((ruling.value, words) for ruling, words in RULING_WORDS.items())
-    stakes_legend = "Ruling (for a call)"
+    stakes_legend = gettext_noop("Ruling (for a call)")
     controls_order = (
-        Control("announce", "Announce the dice", Needs.NUMBER, "a"),
-        Control("set-aside", "Set the five aside", Needs.PLACE, "s"),
-        Control("deliver", "Deliver a stack", Needs.PLACE, "d"),
-        Control("call", "Call the ruling", Needs.CHOICE, "k"),
-        Control("replace", "Replace a card", Needs.PLACE, "r"),
-        Control("discard-dead", "Discard a dead hand", Needs.PLACE, "x"),
-        Control("button", "Place the button", Needs.PLACE, "b"),
-        Control("open-bank", "Open the bank's hand", Needs.PLACE, "o"),
-        Control("reset-bank", "Reset the bank's hand", Needs.PLACE, "h"),
-        Control("pay", "Pay", Needs.CHIPS, "p"),
-        Control("collect", "Collect", Needs.CHIPS, "c"),
-        Control("fee", "Take the fee", Needs.CHIPS, "f"),
-        Control("return", "Return", Needs.CHIPS, "t"),
-        Control("clear", "Clear the cards", Needs.PLACE, "l"),
+        Control("announce", gettext_noop("Announce the dice"), Needs.NUMBER, "a"),
+        Control("set-aside", gettext_noop("Set the five aside"), Needs.PLACE, "s"),
+        Control("deliver", gettext_noop("Deliver a stack"), Needs.PLACE, "d"),
+        Control("call", gettext_noop("Call the ruling"), Needs.CHOICE, "k"),
+        Control("replace", gettext_noop("Replace a card"), Needs.PLACE, "r"),
+        Control("discard-dead", gettext_noop("Discard a dead hand"), Needs.PLACE, "x"),
+        Control("button", gettext_noop("Place the button"), Needs.PLACE, "b"),
+        Control("open-bank", gettext_noop("Open the bank's hand"), Needs.PLACE, "o"),
+        Control("reset-bank", gettext_noop("Reset the bank's hand"), Needs.PLACE, "h"),
+        Control("pay", gettext_noop("Pay"), Needs.CHIPS, "p"),
+        Control("collect", gettext_noop("Collect"), Needs.CHIPS, "c"),
+        Control("fee", gettext_noop("Take the fee"), Needs.CHIPS, "f"),
+        Control("return", gettext_noop("Return"), Needs.CHIPS, "t"),
+        Control("clear", gettext_noop("Clear the cards"), Needs.PLACE, "l"),
     )
 
     def start(self, seed: int, level: Level, rules: HouseRules) -> Round:
@@ -185,45 +189,54 @@ class PaiGowTable(TableGame):
         dealer = Spot("dealer", "The dealer (the deck, the dice)", {})
         return TableView(tuple(spots), dealer, shoe_left=max(0, len(start.deck) - dealt), facts=tuple(facts))
 
-    def describe(self, action: Action, reveal: bool = True) -> str:
+    def describe(self, action: Action, reveal: bool = True, translate: Translate = no_translation) -> str:
         position = getattr(action, "position", None)
+
+        def say(message: str, **values: object) -> str:
+            return translate(message).format(position=position, **values)
+
         if isinstance(action, AnnounceDice):
-            return f"Announce {action.total}: the first hand to position {action.position}"
+            return say(gettext_noop("Announce {total}: the first hand to position {position}"), total=action.total)
         if isinstance(action, SetAside):
-            return "Set the five left-over cards aside, unseen"
+            return say(gettext_noop("Set the five left-over cards aside, unseen"))
         if isinstance(action, Deliver):
-            return f"Deliver the next stack of seven to position {position}"
+            return say(gettext_noop("Deliver the next stack of seven to position {position}"))
         if isinstance(action, Call):
-            return f"Call the ruling: {RULING_WORDS.get(action.ruling, str(action.ruling)).lower()}"
+            ruling = RULING_WORDS.get(action.ruling)
+            words = translate(ruling) if ruling is not None else str(action.ruling)
+            return say(gettext_noop("Call the ruling: {ruling}"), ruling=words.lower())
         if isinstance(action, Replace):
-            return f"Replace the exposed card of position {position} with the first left-over card"
+            return say(gettext_noop("Replace the exposed card of position {position} with the first left-over card"))
         if isinstance(action, DiscardDead):
-            return f"Discard the dead hand of position {position}, unseen"
+            return say(gettext_noop("Discard the dead hand of position {position}, unseen"))
         if isinstance(action, Button):
-            return f"Place the Action button at position {position}"
+            return say(gettext_noop("Place the Action button at position {position}"))
         if isinstance(action, OpenBank):
-            return "Open the player-dealer's hand"
+            return say(gettext_noop("Open the player-dealer's hand"))
         if isinstance(action, ResetBank):
-            return "Reset the player-dealer's hand the house way"
+            return say(gettext_noop("Reset the player-dealer's hand the house way"))
         if isinstance(action, (Pay, Collect, Fee, Return)):
-            verb = {Pay: "Pay", Collect: "Collect", Fee: "Take the fee of", Return: "Return"}[type(action)]
-            return f"{verb} {format_money(action.amount)} {'to' if isinstance(action, (Pay, Return)) else 'from'} " \
-                   f"position {position}"
+            message = {
+                Pay: gettext_noop("Pay {amount} to position {position}"),
+                Collect: gettext_noop("Collect {amount} from position {position}"),
+                Fee: gettext_noop("Take the fee of {amount} from position {position}"),
+                Return: gettext_noop("Return {amount} to position {position}"),
+            }[type(action)]
+            return say(message, amount=format_money(action.amount))
         if isinstance(action, Clear):
-            return "Clear the cards to the discard"
+            return say(gettext_noop("Clear the cards to the discard"))
         if isinstance(action, Roll):
-            return "The dice are rolled: " + " + ".join(str(d) for d in action.dice)
+            return say(gettext_noop("The dice are rolled: {dice}"), dice=" + ".join(str(d) for d in action.dice))
         if action.ACTOR is Actor.PLAYER:
-            return f"Position {position} sets the hand"
+            return say(gettext_noop("Position {position} sets the hand"))
         return action.notation()
 
-    def explain(self, error: ProcedureError) -> str:
+    def explain(self, error: ProcedureError, translate: Translate = no_translation) -> str:
         # The engine's sentence (games.pai_gow.round_words) without its "Due: …", which could
         # name cards still in the deck; the due action is described here without them.
         quiet = ProcedureError(rule=error.rule, mistake=error.mistake, attempted=error.attempted, due=None,
                                details=error.details)
-        right = self.describe(error.due, reveal=False) if error.due is not None else "nothing: the round is over"
-        return f"{explain_mistake(quiet)} The right action: {right}."
+        return f"{explain_mistake(quiet, translate)} {self.right_action(error.due, translate)}"
 
 
 PAI_GOW = PaiGowTable()

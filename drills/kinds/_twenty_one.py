@@ -77,11 +77,11 @@ def plain_money(amount: Decimal) -> str:
 
 def house_values(rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:
     """The house values a settling dealer needs to know (BJ-5 / JS-3, BJ-8 / JS-5)."""
-    soft = "hits" if rules.dealer_hits_soft_17 else "stands on"
+    soft = gettext_noop("hits soft 17") if rules.dealer_hits_soft_17 else gettext_noop("stands on soft 17")
     return (
-        ("Blackjack pays", str(rules.blackjack_pays)),
-        ("Insurance pays", str(rules.insurance_pays)),
-        ("Dealer", f"{soft} soft 17"),
+        (gettext_noop("Blackjack pays"), str(rules.blackjack_pays)),
+        (gettext_noop("Insurance pays"), str(rules.insurance_pays)),
+        (gettext_noop("Dealer"), soft),
     )
 
 
@@ -247,15 +247,15 @@ DEALER_CHOICES = tuple((action.value, DEALER_LABELS[action]) for action in Deale
 """The dealer's choices, from the engine's enum."""
 
 BLACKJACK_SETTLE_FAMILIES = (
-    Family("dealer-blackjack", "Dealer blackjack: only the original bet lost", ("BJ-O",)),
-    Family("split", "Split hands", ("BJ-S1", "BJ-S2", "BJ-S3", "BJ-S4")),
-    Family("double", "Doubled hands", ("BJ-D1", "BJ-D2")),
-    Family("surrender", "Surrender", ("BJ-R1",)),
-    Family("even-money", "Even money", ("BJ-E",)),
-    Family("insurance", "Insurance", ("BJ-I1", "BJ-I2")),
-    Family("blackjack", "Player blackjack", ("BJ-10", "BJ-4")),
-    Family("bust", "Player bust", ("BJ-3",)),
-    Family("dealer-bust", "Dealer bust", ("BJ-9",)),
+    Family("dealer-blackjack", gettext_noop("Dealer blackjack: only the original bet lost"), ("BJ-O",)),
+    Family("split", gettext_noop("Split hands"), ("BJ-S1", "BJ-S2", "BJ-S3", "BJ-S4")),
+    Family("double", gettext_noop("Doubled hands"), ("BJ-D1", "BJ-D2")),
+    Family("surrender", gettext_noop("Surrender"), ("BJ-R1",)),
+    Family("even-money", gettext_noop("Even money"), ("BJ-E",)),
+    Family("insurance", gettext_noop("Insurance"), ("BJ-I1", "BJ-I2")),
+    Family("blackjack", gettext_noop("Player blackjack"), ("BJ-10", "BJ-4")),
+    Family("bust", gettext_noop("Player bust"), ("BJ-3",)),
+    Family("dealer-bust", gettext_noop("Dealer bust"), ("BJ-9",)),
 )
 """Families of a box settlement, most specific first (a split hand that doubled is a split)."""
 
@@ -264,7 +264,7 @@ class DealerActionKind(DrillKind[R]):
     """Does the dealer hit or stand? (BJ-8 / JS-5: H17 is the rule set's value.)"""
 
     target_seconds = 5
-    families = (Family("dealer-bust", "The dealer busts", ("BJ-3",)),)
+    families = (Family("dealer-bust", gettext_noop("The dealer busts"), ("BJ-3",)),)
     general_label = gettext_noop("Draw or stand")
 
     def situation(self, rng: random.Random, difficulty: Difficulty, rules: R) -> Mapping[str, JSON]:
@@ -287,11 +287,12 @@ class DealerActionKind(DrillKind[R]):
                         reasons=(dealer_reason(cards, rules),))
 
     def prompt(self, situation: Mapping[str, JSON], rules: R) -> Prompt:
-        soft = "hits soft 17" if rules.dealer_hits_soft_17 else "stands on all 17s, soft 17 included"
+        soft = (gettext_noop("hits soft 17") if rules.dealer_hits_soft_17
+                else gettext_noop("stands on all 17s, soft 17 included"))
         return Prompt(
             question=gettext_noop("Every box has played. Does the dealer draw another card or stand?"),
             cards=(CardGroup("dealer", gettext_noop("Dealer"), tuple(situation["cards"])),),
-            facts=(("This house's dealer", soft),),
+            facts=((gettext_noop("This house's dealer"), soft),),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: R) -> tuple[AnswerField, ...]:

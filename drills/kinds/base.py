@@ -36,7 +36,7 @@ from games.cards import AnyCard, Card, Joker, format_card_symbol, parse_card
 from games.errors import CardNotationError, GameError, MoneyError
 from games.house_rules import HouseRules
 from games.money import format_money, parse_money, parse_signed_money
-from games.reasons import Reason, Translate, explain, no_translation
+from games.reasons import Reason, Translate, explain, gettext_noop, no_translation
 from games.registry import rules_class
 
 JSON = Any
@@ -299,7 +299,7 @@ class DrillKind(ABC, Generic[RulesT]):
     target_seconds: ClassVar[int] = 30  # default speed target (a rule-set value may override)
     requires: ClassVar[str] = ""  # a reason the kind is unavailable under some rules (see available)
     families: ClassVar[tuple[Family, ...]] = ()  # none: the kind is one family (GENERAL_FAMILY)
-    general_label: ClassVar[str] = "Other cases"  # what GENERAL_FAMILY means in a kind with families
+    general_label: ClassVar[str] = gettext_noop("Other cases")  # what GENERAL_FAMILY means in a kind with families
 
     # --- to implement -------------------------------------------------------------
     @abstractmethod

@@ -27,6 +27,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
+from drills.kinds.messages import joined
 from drills.rounds.chips import ChipSet
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_cards
 from games.money import Ratio, format_money, to_cents
@@ -266,11 +267,13 @@ def _choice(situation: Mapping[str, JSON]) -> Choice | None:
 
 def _facts(situation: Mapping[str, JSON]) -> tuple[tuple[str, str], ...]:
     bets = Round.from_json(situation)
-    facts = [("Ante", format_money(bets.ante))]
+    facts = [(gettext_noop("Ante"), format_money(bets.ante))]
     if bets.bonus > 0:
-        facts.append(("Bonus", format_money(bets.bonus)))
-    choice = "none (first card is a joker)" if bets.choice is None else ou_words.CHOICE_TERMS[bets.choice].text
-    facts.append(("Player's choice", choice))
+        facts.append((gettext_noop("Bonus"), format_money(bets.bonus)))
+    choice = (
+        gettext_noop("none (first card is a joker)") if bets.choice is None else ou_words.CHOICE_TERMS[bets.choice].text
+    )
+    facts.append((gettext_noop("Player's choice"), choice))
     return tuple(facts)
 
 
@@ -287,12 +290,12 @@ class OverUnderSettle(DrillKind[OverUnderRules]):
     description = gettext_noop("First-card joker, joker, Under, Over, 26 or fold: call it and pay it.")
     target_seconds = 20
     families = (
-        Family("first-joker", "Joker as the first card", ("OU-4a",)),
-        Family("joker", "Joker among the three", ("OU-4b",)),
-        Family("fold", "Fold", ("OU-5",)),
-        Family("exactly-26", "Total exactly 26", ("OU-9",)),
-        Family("under", "Under bets", ("OU-7",)),
-        Family("over", "Over bets", ("OU-8",)),
+        Family("first-joker", gettext_noop("Joker as the first card"), ("OU-4a",)),
+        Family("joker", gettext_noop("Joker among the three"), ("OU-4b",)),
+        Family("fold", gettext_noop("Fold"), ("OU-5",)),
+        Family("exactly-26", gettext_noop("Total exactly 26"), ("OU-9",)),
+        Family("under", gettext_noop("Under bets"), ("OU-7",)),
+        Family("over", gettext_noop("Over bets"), ("OU-8",)),
     )
     general_label = gettext_noop("Other cases")
 
@@ -455,11 +458,11 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
         table = rules.bonus_pay_table
         assert table is not None
-        paying = ", ".join(f"{key}: {ratio}" for key, ratio in table.entries)
+        paying = joined([joined([key, str(ratio)], ": ") for key, ratio in table.entries])
         return Prompt(
             question=gettext_noop("What is the result of the Bonus bet (negative if collected, 0 if returned)?"),
             cards=(_card_group(situation, gettext_noop("The four cards (first dealt face up)")),),
-            facts=(*_facts(situation), ("Bonus pay table", paying)),
+            facts=(*_facts(situation), (gettext_noop("Bonus pay table"), paying)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> tuple[AnswerField, ...]:

@@ -298,7 +298,11 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         hand = HandSituation.from_json(situation)
-        origin = "one of the hands of a split box" if hand.split_hand else "as dealt and drawn (not split)"
+        origin = (
+            gettext_noop("one of the hands of a split box")
+            if hand.split_hand
+            else gettext_noop("as dealt and drawn (not split)")
+        )
         return Prompt(
             question=gettext_noop("What does this hand count, and is it hard, soft, a blackjack or bust?"),
             cards=(CardGroup("hand", gettext_noop("Player's hand"), tuple(format_cards(hand.cards))),),

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.reasons import Reason, Translate, gettext_noop, no_translation
+from games.reasons import Translate, gettext_noop, no_translation, printed
 
 __all__ = ["Words", "gettext_noop", "joined", "phrase", "say"]
 
@@ -36,14 +36,19 @@ class Words(str):
 
     message: str
     params: tuple[tuple[str, Any], ...]
+    translated: bool  # False for a pattern that is no words ("{item_0}, {item_1}"): only its values are
 
-    def __new__(cls, message: str, params: tuple[tuple[str, Any], ...]) -> Words:
+    def __new__(cls, message: str, params: tuple[tuple[str, Any], ...], *, words: bool = True) -> Words:
         text = super().__new__(cls, _formatted(message, params, no_translation))
-        text.message, text.params = message, params
+        text.message, text.params, text.translated = message, params, words
         return text
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Words, (self.message, self.params))
+        return (_rebuilt, (self.message, self.params, self.translated))
+
+
+def _rebuilt(message: str, params: tuple[tuple[str, Any], ...], words: bool) -> Words:
+    return Words(message, params, words=words)
 
 
 def phrase(message: str, **params: Any) -> Words:
@@ -59,20 +64,21 @@ def joined(items: Sequence[str], separator: str = ", ") -> Words:
     'yes; Hand 2'
     """
     pattern = separator.replace("{", "{{").replace("}", "}}").join(f"{{item_{i}}}" for i in range(len(items)))
-    return Words(pattern, tuple(sorted((f"item_{i}", item) for i, item in enumerate(items))))
+    return Words(pattern, tuple(sorted((f"item_{i}", item) for i, item in enumerate(items))), words=False)
 
 
 def say(text: str, translate: Translate = no_translation) -> str:
     """Text of a kind in the reader's language: a :class:`Words` rebuilt from its translated
     message ID and values, any other text translated as a message ID."""
     if isinstance(text, Words):
-        return _formatted(text.message, text.params, translate)
+        return _formatted(text.message, text.params, translate, pattern_translated=text.translated)
     return translate(text) if text else text
 
 
-def _formatted(message: str, params: tuple[tuple[str, Any], ...], translate: Translate) -> str:
+def _formatted(
+    message: str, params: tuple[tuple[str, Any], ...], translate: Translate, *, pattern_translated: bool = True
+) -> str:
     values = {
-        name: say(value, translate) if isinstance(value, str) else Reason.of("", "{v}", v=value).words(translate)
-        for name, value in params
+        name: say(value, translate) if isinstance(value, str) else printed(value, translate) for name, value in params
     }
-    return translate(message).format(**values)
+    return (translate(message) if pattern_translated else message).format(**values)

@@ -261,6 +261,10 @@ def _settle_situation(rng: random.Random, difficulty: Difficulty, rules: OverUnd
     return Round(ante, Decimal("0"), deal.cards, choice)
 
 
+PAY_TABLE_WORDS = {"joker": gettext_noop("joker")}
+"""Keys of a bonus pay table that are words (the others are totals)."""
+
+
 def _choice(situation: Mapping[str, JSON]) -> Choice | None:
     return Round.from_json(situation).choice
 
@@ -458,7 +462,7 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
         table = rules.bonus_pay_table
         assert table is not None
-        paying = joined([joined([key, str(ratio)], ": ") for key, ratio in table.entries])
+        paying = joined([joined([PAY_TABLE_WORDS.get(key, key), str(ratio)], ": ") for key, ratio in table.entries])
         return Prompt(
             question=gettext_noop("What is the result of the Bonus bet (negative if collected, 0 if returned)?"),
             cards=(_card_group(situation, gettext_noop("The four cards (first dealt face up)")),),

@@ -539,7 +539,7 @@ HOUSE_WAY: Final = HouseWay(
     description="Bally's Atlantic City house way as published, adapted to two wild jokers",
     place=_make_place(BallysThresholds()),
     step_reasons=step_reasons_for(BallysThresholds()),
-    label="Bally's Atlantic City way (two jokers)",
+    label=gettext_noop("Bally's Atlantic City way (two jokers)"),
     misreadings=misreadings_for(BallysThresholds()),
     cite=CITE,
 )

@@ -593,7 +593,7 @@ HOUSE_WAY: Final = HouseWay(
     description="RULES.md PG-H, steps 0–9 (the default logical way)",
     place=_make_place(Thresholds()),
     step_reasons=step_reasons_for(Thresholds()),
-    label="The logical way (PG-H)",
+    label=gettext_noop("The logical way (PG-H)"),
     misreadings=misreadings_for(Thresholds()),
 )
 

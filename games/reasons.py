@@ -127,6 +127,12 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+def printed(value: Any, translate: Translate = no_translation) -> str:
+    """One value of a reason as a person reads it: money ``52.50``, a card ``T♦``, a
+    :class:`Term` translated, a tuple of them spaced, anything else as text."""
+    return _printed(value, translate)
+
+
 def _printed(value: Any, translate: Translate) -> str:
     if isinstance(value, Decimal):
         return format_money(value)

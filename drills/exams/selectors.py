@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from drills import access
 from drills.exams.models import Blueprint, BlueprintVersion, Certificate, Sitting, SittingStatus
@@ -148,17 +148,18 @@ class CertificationStatus(StrEnum):
 
     @property
     def label(self) -> str:
-        """What every page shows for the status ("Not attempted", never the value)."""
-        return _STATUS_LABELS[self]
+        """What every page shows for the status ("Not attempted", never the value), in the
+        reader's language."""
+        return gettext(_STATUS_LABELS[self])
 
 
 _STATUS_LABELS = {
-    CertificationStatus.CERTIFIED: "Certified",
-    CertificationStatus.IN_PROGRESS: "In progress",
-    CertificationStatus.EXPIRED: "Expired",
-    CertificationStatus.REVOKED: "Revoked",
-    CertificationStatus.FAILED: "Failed",
-    CertificationStatus.NOT_ATTEMPTED: "Not attempted",
+    CertificationStatus.CERTIFIED: gettext_noop("Certified"),
+    CertificationStatus.IN_PROGRESS: gettext_noop("In progress"),
+    CertificationStatus.EXPIRED: gettext_noop("Expired"),
+    CertificationStatus.REVOKED: gettext_noop("Revoked"),
+    CertificationStatus.FAILED: gettext_noop("Failed"),
+    CertificationStatus.NOT_ATTEMPTED: gettext_noop("Not attempted"),
 }
 
 

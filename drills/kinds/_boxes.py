@@ -25,7 +25,7 @@ from drills.kinds._twenty_one import (
     with_class_traits,
 )
 from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
-from drills.kinds.messages import gettext_noop
+from drills.kinds.messages import gettext_noop, phrase
 from games.blackjack import words as bj_words
 from games.blackjack.hand import hand_value
 from games.blackjack.options import Action, OptionsSituation, can_act
@@ -77,10 +77,14 @@ def box_of(body: Mapping[str, JSON]) -> tuple[Box, tuple[Card, ...]]:
 def hand_groups(box: Box, dealer: Sequence[Card]) -> tuple[CardGroup, ...]:
     groups = [CardGroup("dealer", gettext_noop("Dealer"), tuple(format_cards(dealer)))]
     for index, hand in enumerate(box.hands, start=1):
-        label = f"Hand {index}" if box.split else "Player's hand"
-        notes = [note for note, on in (("doubled", hand.doubled), ("after the switch", box.switched)) if on]
-        if notes:
-            label += f" ({', '.join(notes)})"
+        label: str = phrase(gettext_noop("Hand {index}"), index=index) if box.split else gettext_noop("Player's hand")
+        notes = [note for note, on in ((gettext_noop("doubled"), hand.doubled),
+                                       (gettext_noop("after the switch"), box.switched)) if on]
+        if len(notes) == 2:
+            label = phrase(gettext_noop("{hand} ({note}, {other_note})"), hand=label, note=notes[0],
+                           other_note=notes[1])
+        elif notes:
+            label = phrase(gettext_noop("{hand} ({note})"), hand=label, note=notes[0])
         groups.append(CardGroup(f"hand_{index}", label, tuple(format_cards(hand.cards))))
     return tuple(groups)
 
@@ -135,7 +139,8 @@ def deal_box(pile: DrawPile, rng: random.Random, rules: TwentyOneRules, bet: Dec
 def settle_fields(box: Box) -> tuple[AnswerField, ...]:
     fields: list[AnswerField] = []
     if box.split:
-        fields.extend(AnswerField(f"hand_{index}", f"Hand {index}: player's result", FieldType.AMOUNT, signed=True)
+        fields.extend(AnswerField(f"hand_{index}", phrase(gettext_noop("Hand {index}: player's result"), index=index),
+                                  FieldType.AMOUNT, signed=True)
                       for index in range(1, len(box.hands) + 1))
     if box.insurance > 0:
         fields.append(AnswerField("insurance_win",
@@ -168,16 +173,22 @@ def door_settle_key(answer: Mapping[str, JSON]) -> dict[str, JSON]:
     return key
 
 
+def split_words(box: Box) -> str:
+    """The fact of a split box in words: "split into 2 hands, each with its own bet of 10.00"."""
+    return phrase(gettext_noop("split into {count} hands, each with its own bet of {bet}"), count=len(box.hands),
+                 bet=box.bet)
+
+
 def box_facts(box: Box, rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:
-    facts = [("Bet", format_money(box.bet))]
+    facts = [(gettext_noop("Bet"), format_money(box.bet))]
     if box.split:
-        facts.append(("Box", f"split into {len(box.hands)} hands, each with its own bet of {format_money(box.bet)}"))
+        facts.append((gettext_noop("Box"), split_words(box)))
     if box.insurance > 0:
-        facts.append(("Insurance bet", format_money(box.insurance)))
+        facts.append((gettext_noop("Insurance bet"), format_money(box.insurance)))
     if box.even_money:
-        facts.append(("Even money", "the player took even money"))
+        facts.append((gettext_noop("Even money"), gettext_noop("the player took even money")))
     if box.surrendered:
-        facts.append(("Surrender", "the player surrendered"))
+        facts.append((gettext_noop("Surrender"), gettext_noop("the player surrendered")))
     return (*facts, *house_values(rules))
 
 
@@ -239,7 +250,8 @@ def settle_mistakes(rules: BlackjackRules) -> tuple[NamedMistake, ...]:
 
 def result_fields(box: Box) -> tuple[AnswerField, ...]:
     if box.split:
-        fields = [AnswerField(f"result_{index}", f"Hand {index}", FieldType.CHOICE, choices=RESULT_CHOICES)
+        fields = [AnswerField(f"result_{index}", phrase(gettext_noop("Hand {index}"), index=index), FieldType.CHOICE,
+                              choices=RESULT_CHOICES)
                   for index in range(1, len(box.hands) + 1)]
     else:
         fields = [AnswerField("result", gettext_noop("The hand"), FieldType.CHOICE, choices=RESULT_CHOICES)]
@@ -366,9 +378,9 @@ def settle_22_mistakes(rules: TwentyOneRules) -> list[NamedMistake]:
 
 
 def box_facts_22(box: Box, rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:
-    facts = [("Bet", format_money(box.bet))]
+    facts = [(gettext_noop("Bet"), format_money(box.bet))]
     if box.split:
-        facts.append(("Box", f"split into {len(box.hands)} hands, each with its own bet of {format_money(box.bet)}"))
+        facts.append((gettext_noop("Box"), split_words(box)))
     if box.switched:
-        facts.append(("Switch", "this box's second card was switched with its paired box"))
+        facts.append((gettext_noop("Switch"), gettext_noop("this box's second card was switched with its paired box")))
     return (*facts, *house_values(rules)[::2])

@@ -30,6 +30,7 @@ from typing import Any, Self
 from drills.kinds._boxes import insurance_for
 from drills.kinds._twenty_one import SOFT_17, DrawPile, draw_bet
 from drills.kinds.base import JSON, AnswerField, Difficulty, DrillKind, FieldType, Scenario, Solution, get_kind
+from drills.kinds.messages import gettext_noop
 from games import ENGINE_VERSION
 from games.blackjack.dealer import verify_dealer_hand
 from games.blackjack.errors import SituationError
@@ -293,12 +294,12 @@ def _twenty_one(ids: Mapping[str, str], dealer_kind: str, extra: tuple[Differenc
     differences = (
         Difference(
             "blackjack_pays",
-            "Blackjack pays",
+            gettext_noop("Blackjack pays"),
             ids["pays"],
             ids["payout"],
             _blackjack_paid if ids["payout"] == "bj-payout" else None,
         ),
-        Difference("dealer_hits_soft_17", "Soft 17", ids["soft"], dealer_kind, _soft_17, _soft_17_words),
+        Difference("dealer_hits_soft_17", gettext_noop("Soft 17"), ids["soft"], dealer_kind, _soft_17, _soft_17_words),
         *extra,
     )
     return {difference.setting: difference for difference in differences}
@@ -309,37 +310,48 @@ DIFFERENCES: Mapping[str, Mapping[str, Difference]] = {
         {"pays": "BJ-5", "payout": "bj-payout", "soft": "BJ-8"},
         "bj-dealer-action",
         (
-            Difference("insurance_pays", "Insurance pays", "BJ-I2", "bj-payout", _insurance_paid),
+            Difference("insurance_pays", gettext_noop("Insurance pays"), "BJ-I2", "bj-payout", _insurance_paid),
             Difference(
-                "double_after_split", "Double after a split", "BJ-D2", "bj-options", _split_hand(False), _yes_no
+                "double_after_split",
+                gettext_noop("Double after a split"),
+                "BJ-D2",
+                "bj-options",
+                _split_hand(False),
+                _yes_no,
             ),
-            Difference("max_hands", "Most hands in a box", "BJ-S2", "bj-options", _split_hand(True)),
-            Difference("surrender_offered", "Surrender", "BJ-R1", "bj-options", _surrender_hand, _offered_words),
+            Difference("max_hands", gettext_noop("Most hands in a box"), "BJ-S2", "bj-options", _split_hand(True)),
+            Difference(
+                "surrender_offered", gettext_noop("Surrender"), "BJ-R1", "bj-options", _surrender_hand, _offered_words
+            ),
         ),
     ),
     "jack-switch": _twenty_one(
         {"pays": "JS-3", "payout": "js-settle-dealer-22", "soft": "JS-5"},
         "js-dealer-soft-17",
         (
-            Difference("super_match", "Super Match pay table", "JS-SM", "js-super-match"),
-            Difference("pair_bonus", "Pair bonus pay table", "JS-PB", "js-pair-bonus"),
-            Difference("bonus_limits", "Bonus limits", "JS-L", "js-bonus-accepted"),
-            Difference("surrender_offered", "Surrender", "BJ-R1", "bj-options", _surrender_hand, _offered_words),
+            Difference("super_match", gettext_noop("Super Match pay table"), "JS-SM", "js-super-match"),
+            Difference("pair_bonus", gettext_noop("Pair bonus pay table"), "JS-PB", "js-pair-bonus"),
+            Difference("bonus_limits", gettext_noop("Bonus limits"), "JS-L", "js-bonus-accepted"),
+            Difference(
+                "surrender_offered", gettext_noop("Surrender"), "BJ-R1", "bj-options", _surrender_hand, _offered_words
+            ),
         ),
     ),
     "pai-gow": {
         difference.setting: difference
         for difference in (
-            Difference("house_way", "House way", "PG-H", "pg-house-way"),
-            Difference("collection_fee", "Collection fee", "PG-F", "pg-showdown", None, _fee_words),
-            Difference("wheel_lowest_straight", "A-2-3-4-5", "PG-R", "pg-showdown", None, _wheel_words),
+            Difference("house_way", gettext_noop("House way"), "PG-H", "pg-house-way"),
+            Difference("collection_fee", gettext_noop("Collection fee"), "PG-F", "pg-showdown", None, _fee_words),
+            Difference("wheel_lowest_straight", gettext_noop("A-2-3-4-5"), "PG-R", "pg-showdown", None, _wheel_words),
         )
     },
     "over-under-26": {
         difference.setting: difference
         for difference in (
-            Difference("win_return_multiple", "A win returns", "OU-W", "ou-settle", None, _multiple_words),
-            Difference("bonus_pay_table", "Bonus pay table", "OU-10", "ou-bonus", _bonus_row),
+            Difference(
+                "win_return_multiple", gettext_noop("A win returns"), "OU-W", "ou-settle", None, _multiple_words
+            ),
+            Difference("bonus_pay_table", gettext_noop("Bonus pay table"), "OU-10", "ou-bonus", _bonus_row),
         )
     },
 }

@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Final
 
 from drills.kinds.base import JSON, AnswerField, CardGroup, Difficulty, FieldType, NamedMistake
-from drills.kinds.messages import gettext_noop
+from drills.kinds.messages import gettext_noop, phrase
 from drills.rounds.chips import ChipSet
 from games.cards import AnyCard, Card, Joker, Suit, format_cards
 from games.money import format_money
@@ -359,28 +359,39 @@ def yes_no(value: bool) -> str:
 def setting_groups(name: str, label: str, setting: Setting) -> tuple[CardGroup, CardGroup]:
     """Two card groups for a set hand: the back (five-card) hand and the front (two-card) hand."""
     high, low = tuple(format_cards(setting.high)), tuple(format_cards(setting.low))
-    back = "five-card hand (back)" if len(high) == 5 else f"back hand ({len(high)} cards)"
-    front = "two-card hand (front)" if len(low) == 2 else f"front hand ({len(low)} cards)"
-    return CardGroup(f"{name}_high", f"{label}: {back}", high), CardGroup(f"{name}_low", f"{label}: {front}", low)
+    back = (
+        gettext_noop("five-card hand (back)")
+        if len(high) == 5
+        else phrase(gettext_noop("back hand ({count} cards)"), count=len(high))
+    )
+    front = (
+        gettext_noop("two-card hand (front)")
+        if len(low) == 2
+        else phrase(gettext_noop("front hand ({count} cards)"), count=len(low))
+    )
+    return (
+        CardGroup(f"{name}_high", phrase(gettext_noop("{whose}: {hand}"), whose=label, hand=back), high),
+        CardGroup(f"{name}_low", phrase(gettext_noop("{whose}: {hand}"), whose=label, hand=front), low),
+    )
 
 
 def wheel_words(rules: PaiGowRules) -> str:
     if rules.wheel_lowest_straight:
-        return "the lowest straight"
-    return "the second-highest straight (below A-K-Q-J-T)"
+        return gettext_noop("the lowest straight")
+    return gettext_noop("the second-highest straight (below A-K-Q-J-T)")
 
 
 def fee_words(rules: PaiGowRules) -> str:
-    return format_money(rules.fee) if rules.fee else "none"
+    return format_money(rules.fee) if rules.fee else gettext_noop("none")
 
 
 def house_facts(rules: PaiGowRules, *, fee: bool = False, way: bool = False) -> tuple[tuple[str, str], ...]:
     """The house values a dealer needs for these cards (PG-R, PG-F, PG-H **(house)**)."""
-    facts = [("A-2-3-4-5 is", wheel_words(rules))]
+    facts = [(gettext_noop("A-2-3-4-5 is"), wheel_words(rules))]
     if fee:
-        facts.append(("Collection fee per hand in action", fee_words(rules)))
+        facts.append((gettext_noop("Collection fee per hand in action"), fee_words(rules)))
     if way:
-        facts.append(("House way", rules.way.label))
+        facts.append((gettext_noop("House way"), rules.way.label))
     return tuple(facts)
 
 

@@ -41,6 +41,7 @@ from drills.kinds.base import (
     Solution,
     sort_cards_json,
 )
+from drills.kinds.messages import phrase
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_card, parse_cards
 from games.pai_gow import Category, PaiGowRules, Setting, check_foul, house_way, rank_hand, words
 from games.pai_gow.codes import codes_of
@@ -89,17 +90,17 @@ def _jokers_as_aces(cards: Sequence[AnyCard]) -> list[tuple[AnyCard, ...]]:
 
 
 HOUSE_WAY_FAMILIES = tuple(
-    Family(f"step-{number}", f"{label} (house way step {number})")
+    Family(f"step-{number}", phrase(gettext_noop("{hand} (house way step {number})"), hand=label, number=number))
     for number, label in (
-        (1, "Five of a kind"),
-        (2, "Four of a kind"),
-        (3, "Full house or two trips"),
-        (4, "Straight or flush"),
-        (5, "Three pair"),
-        (6, "Two pair"),
-        (7, "Three of a kind"),
-        (8, "One pair"),
-        (9, "No pair"),
+        (1, gettext_noop("Five of a kind")),
+        (2, gettext_noop("Four of a kind")),
+        (3, gettext_noop("Full house or two trips")),
+        (4, gettext_noop("Straight or flush")),
+        (5, gettext_noop("Three pair")),
+        (6, gettext_noop("Two pair")),
+        (7, gettext_noop("Three of a kind")),
+        (8, gettext_noop("One pair")),
+        (9, gettext_noop("No pair")),
     )
 )
 """The house way's families are its steps (PG-H): the solver names the step that applied."""
@@ -154,8 +155,8 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
         cards = tuple(format_cards(Cards.from_json(situation).cards))
         if len(cards) == 2:
             return Prompt(
-                question="This is a two-card (front) hand. Is it a pair, and a pair of what (or what is its "
-                         "highest card)?",
+                question=gettext_noop("This is a two-card (front) hand. Is it a pair, and a pair of what (or what "
+                                      "is its highest card)?"),
                 cards=(CardGroup("hand", gettext_noop("Two-card hand"), cards),),
             )
         return Prompt(question=gettext_noop("Name this five-card hand."), cards=(CardGroup("hand",
@@ -504,8 +505,8 @@ class PaiGowFoul(DrillKind[PaiGowRules]):
         high, low = tuple(format_cards(setting.high)), tuple(format_cards(setting.low))
         return Prompt(
             question=gettext_noop("The player hands you this setting. Is the hand fouled, and why?"),
-            cards=(CardGroup("high", f"Back hand ({len(high)} cards)", high),
-                   CardGroup("low", f"Front hand ({len(low)} cards)", low)),
+            cards=(CardGroup("high", phrase(gettext_noop("Back hand ({count} cards)"), count=len(high)), high),
+                   CardGroup("low", phrase(gettext_noop("Front hand ({count} cards)"), count=len(low)), low)),
             facts=house_facts(rules),
         )
 

@@ -45,6 +45,7 @@ from drills.kinds.base import (
     Scenario,
     Solution,
 )
+from drills.kinds.messages import phrase
 from games.cards import AnyCard, Card, Joker, format_card, parse_card
 from games.money import ZERO, format_money
 from games.pai_gow import (
@@ -234,14 +235,16 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         versus = Versus.from_json(situation)
         return Prompt(
-            question="Settle the player's hand against the player-dealer's: who takes the five-card hand and the "
-            "two-card hand, the result, and the player's net (negative if collected). A fouled hand "
-            "loses both hands.",
-            cards=(
-                *setting_groups("player", "Player", versus.player),
-                *setting_groups("banker", "Player-dealer, as set", versus.banker),
+            question=gettext_noop(
+                "Settle the player's hand against the player-dealer's: who takes the five-card hand and the "
+                "two-card hand, the result, and the player's net (negative if collected). A fouled hand "
+                "loses both hands."
             ),
-            facts=(("Bet", format_money(versus.bet)), *house_facts(rules, fee=True)),
+            cards=(
+                *setting_groups("player", gettext_noop("Player"), versus.player),
+                *setting_groups("banker", gettext_noop("Player-dealer, as set"), versus.banker),
+            ),
+            facts=((gettext_noop("Bet"), format_money(versus.bet)), *house_facts(rules, fee=True)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
@@ -416,12 +419,14 @@ class PaiGowDice(DrillKind[PaiGowRules]):
         occupied = dice.occupied
         empty = [position for position in range(2, 8) if position not in occupied]
         return Prompt(
-            question="The player-dealer shakes the dice. Which position receives the first hand, and which position "
-            "gets the Action button? Positions are numbered 1–7 clockwise, the player-dealer is position 1.",
+            question=gettext_noop(
+                "The player-dealer shakes the dice. Which position receives the first hand, and which position "
+                "gets the Action button? Positions are numbered 1–7 clockwise, the player-dealer is position 1."
+            ),
             facts=(
-                ("Dice", " + ".join(str(die) for die in dice.dice)),
-                ("Players at positions", ", ".join(map(str, occupied))),
-                ("Empty positions", ", ".join(map(str, empty)) or "none"),
+                (gettext_noop("Dice"), " + ".join(str(die) for die in dice.dice)),
+                (gettext_noop("Players at positions"), ", ".join(map(str, occupied))),
+                (gettext_noop("Empty positions"), ", ".join(map(str, empty)) or "none"),
             ),
         )
 
@@ -513,24 +518,37 @@ def _event(kind: str, card: AnyCard | None = None, looked: int = 0, dealer: bool
 
 
 def _card_words(card: AnyCard) -> str:
-    return "A joker (JK)" if isinstance(card, Joker) else f"The {format_card(card)}"
+    return gettext_noop("A joker") if isinstance(card, Joker) else phrase(gettext_noop("The {card}"), card=card)
 
 
 def _event_words(event: DealEvent) -> str:
     if isinstance(event, BoxedCard):
-        return f"{_card_words(event.card)} is found face up in the deck (boxed) during the deal."
+        return phrase(
+            gettext_noop("{card} is found face up in the deck (boxed) during the deal."), card=_card_words(event.card)
+        )
     if isinstance(event, ExposedCard):
-        return f"{_card_words(event.card)} is exposed (flashed face up) as it is dealt."
+        return phrase(gettext_noop("{card} is exposed (flashed face up) as it is dealt."), card=_card_words(event.card))
     if isinstance(event, WrongSpots):
         looked = event.players_looked
-        who = {0: "nobody has looked at their cards", 1: "one player has looked at their cards"}.get(
-            looked, f"{looked} players have looked at their cards"
-        )
-        text = f"The hands were delivered to the wrong spots; {who} before the player-dealer's hand was opened"
+        who = {
+            0: gettext_noop("nobody has looked at their cards"),
+            1: gettext_noop("one player has looked at their cards"),
+        }.get(looked, phrase(gettext_noop("{count} players have looked at their cards"), count=looked))
         if event.looked_at_dealer_hand:
-            text += ", and a player looked at the player-dealer's hand"
-        return text + "."
-    return "The player-dealer's hand was opened before all the hands were set."
+            return phrase(
+                gettext_noop(
+                    "The hands were delivered to the wrong spots; {who} before the player-dealer's "
+                    "hand was opened, and a player looked at the player-dealer's hand."
+                ),
+                who=who,
+            )
+        return phrase(
+            gettext_noop(
+                "The hands were delivered to the wrong spots; {who} before the player-dealer's hand was opened."
+            ),
+            who=who,
+        )
+    return gettext_noop("The player-dealer's hand was opened before all the hands were set.")
 
 
 class PaiGowDealProcedure(DrillKind[PaiGowRules]):
@@ -598,7 +616,7 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
         cards = tuple(
             CardGroup(
                 f"event_{index}",
-                "Boxed card" if isinstance(event, BoxedCard) else "Exposed card",
+                gettext_noop("Boxed card") if isinstance(event, BoxedCard) else gettext_noop("Exposed card"),
                 (format_card(event.card),),
             )
             for index, event in enumerate(events)
@@ -607,7 +625,10 @@ class PaiGowDealProcedure(DrillKind[PaiGowRules]):
         return Prompt(
             question=gettext_noop("What is your ruling, and must a hand now be set the logical way (the house way)?"),
             cards=cards,
-            facts=tuple((f"Event {index + 1}", _event_words(event)) for index, event in enumerate(events)),
+            facts=tuple(
+                (phrase(gettext_noop("Event {number}"), number=index + 1), _event_words(event))
+                for index, event in enumerate(events)
+            ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
@@ -788,14 +809,27 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
 
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         table = Table.from_json(situation)
-        groups = list(setting_groups("banker", "Player-dealer (position 1), as set", table.banker))
-        facts = [("Player-dealer's bank", format_money(table.bank)), ("Action button", f"position {table.action}")]
+        groups = list(setting_groups("banker", gettext_noop("Player-dealer (position 1), as set"), table.banker))
+        facts = [
+            (gettext_noop("Player-dealer's bank"), format_money(table.bank)),
+            (gettext_noop("Action button"), phrase(gettext_noop("position {position}"), position=table.action)),
+        ]
         for hand in sorted(table.hands, key=lambda hand: hand.position):
-            groups.extend(setting_groups(f"position_{hand.position}", f"Position {hand.position}", hand.setting))
-            facts.append((f"Position {hand.position} bet", format_money(hand.bet)))
+            groups.extend(
+                setting_groups(
+                    f"position_{hand.position}",
+                    phrase(gettext_noop("Position {position}"), position=hand.position),
+                    hand.setting,
+                )
+            )
+            facts.append(
+                (phrase(gettext_noop("Position {position} bet"), position=hand.position), format_money(hand.bet))
+            )
         return Prompt(
-            question="Settle the table: each player's net against the player-dealer (negative if collected, 0.00 "
-            "for a push or a bet returned), and the player-dealer's net.",
+            question=gettext_noop(
+                "Settle the table: each player's net against the player-dealer (negative if collected, 0.00 "
+                "for a push or a bet returned), and the player-dealer's net."
+            ),
             cards=tuple(groups),
             facts=(*facts, *house_facts(rules, fee=True)),
         )
@@ -804,7 +838,12 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
         positions = sorted(hand.position for hand in Table.from_json(situation).hands)
         return (
             *(
-                AnswerField(_position_field(position), f"Position {position}: net", FieldType.AMOUNT, signed=True)
+                AnswerField(
+                    _position_field(position),
+                    phrase(gettext_noop("Position {position}: net"), position=position),
+                    FieldType.AMOUNT,
+                    signed=True,
+                )
                 for position in positions
             ),
             AnswerField("banker_net", gettext_noop("Player-dealer's net"), FieldType.AMOUNT, signed=True),

@@ -56,6 +56,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
+from drills.kinds.messages import phrase
 from drills.rounds.chips import ChipSet
 from games.blackjack import words as bj_words
 from games.blackjack.hand import (
@@ -297,11 +298,15 @@ class BlackjackHandTotal(DrillKind[BlackjackRules]):
 
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         hand = HandSituation.from_json(situation)
-        origin = "one of the hands of a split box" if hand.split_hand else "as dealt and drawn (not split)"
+        origin = (
+            gettext_noop("one of the hands of a split box")
+            if hand.split_hand
+            else gettext_noop("as dealt and drawn (not split)")
+        )
         return Prompt(
             question=gettext_noop("What does this hand count, and is it hard, soft, a blackjack or bust?"),
             cards=(CardGroup("hand", gettext_noop("Player's hand"), tuple(format_cards(hand.cards))),),
-            facts=(("Hand", origin),),
+            facts=((gettext_noop("Hand"), origin),),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
@@ -394,11 +399,13 @@ class BlackjackDealerAction(DealerActionKind[BlackjackRules]):
 # --- 3. payouts ----------------------------------------------------------------------
 
 PAYOUT_EVENTS = {
-    "blackjack": "The player's blackjack wins: the dealer did not make blackjack.",
-    "win": "The player's hand beats the dealer's hand.",
-    "insurance": "The dealer made blackjack: settle the player's insurance bet.",
-    "even-money": "The player has a blackjack, the dealer's first card is an Ace, and the player takes even money.",
-    "surrender": "The player surrenders on the first two cards.",
+    "blackjack": gettext_noop("The player's blackjack wins: the dealer did not make blackjack."),
+    "win": gettext_noop("The player's hand beats the dealer's hand."),
+    "insurance": gettext_noop("The dealer made blackjack: settle the player's insurance bet."),
+    "even-money": gettext_noop(
+        "The player has a blackjack, the dealer's first card is an Ace, and the player takes even money."
+    ),
+    "surrender": gettext_noop("The player surrenders on the first two cards."),
 }
 
 
@@ -455,10 +462,14 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         payout = PayoutSituation.from_json(situation)
         kind = payout.kind
-        stake = "Insurance bet" if kind == PayoutKind.INSURANCE else "Bet"
+        stake = gettext_noop("Insurance bet") if kind == PayoutKind.INSURANCE else gettext_noop("Bet")
         return Prompt(
-            question=f"{PAYOUT_EVENTS[kind]} How much does the dealer pay out, and how much does the dealer take in "
-            "(0 where nothing)?",
+            question=phrase(
+                gettext_noop(
+                    "{event} How much does the dealer pay out, and how much does the dealer take in (0 where nothing)?"
+                ),
+                event=PAYOUT_EVENTS[kind],
+            ),
             facts=((stake, format_money(payout.bet)), *house_values(rules)[:2]),
         )
 
@@ -685,22 +696,34 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         options = options_situation(situation)
         hands = options.hands_in_box
-        box = "not split" if hands == 1 else f"split: {hands} hands in the box now"
-        if options.from_split_aces:
-            box += ", from split Aces"
-        das = "allowed" if rules.double_after_split else "not allowed"
+        box: str = gettext_noop("not split")
+        if hands > 1:
+            box = phrase(
+                gettext_noop("split: {count} hands in the box now, from split Aces")
+                if options.from_split_aces
+                else gettext_noop("split: {count} hands in the box now"),
+                count=hands,
+            )
+        elif options.from_split_aces:
+            box = gettext_noop("not split, from split Aces")
+        das = gettext_noop("allowed") if rules.double_after_split else gettext_noop("not allowed")
         return Prompt(
-            question="It is this hand's turn, before the dealer's second card. Which options does the player have "
-            "now? Answer yes or no for each.",
+            question=gettext_noop(
+                "It is this hand's turn, before the dealer's second card. Which options does the player have "
+                "now? Answer yes or no for each."
+            ),
             cards=(
                 CardGroup("dealer", gettext_noop("Dealer"), tuple(format_cards([options.dealer]))),
                 CardGroup("hand", gettext_noop("Player's hand"), tuple(format_cards(options.hand))),
             ),
             facts=(
-                ("This box", box),
-                ("A third card already drawn at the table", "yes" if options.third_card_dealt else "no"),
-                ("Most hands in a box", str(rules.max_hands)),
-                ("Double after a split", das),
+                (gettext_noop("This box"), box),
+                (
+                    gettext_noop("A third card already drawn at the table"),
+                    gettext_noop("yes") if options.third_card_dealt else gettext_noop("no"),
+                ),
+                (gettext_noop("Most hands in a box"), str(rules.max_hands)),
+                (gettext_noop("Double after a split"), das),
             ),
         )
 
@@ -880,8 +903,10 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         box, dealer = box_of(situation)
         return Prompt(
-            question="The round is over: settle this box. Give each result as the player's net: positive when paid, "
-            "negative when collected, 0 for a push or a returned stake.",
+            question=gettext_noop(
+                "The round is over: settle this box. Give each result as the player's net: positive when paid, "
+                "negative when collected, 0 for a push or a returned stake."
+            ),
             cards=hand_groups(box, dealer),
             facts=box_facts(box, rules),
         )
@@ -1065,10 +1090,15 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         table = UpcardSituation.from_json(situation)
         return Prompt(
-            question="The dealer's first card is an Ace and insurance is offered. What is the most this player may "
-            "bet on insurance (0 if none)?",
+            question=gettext_noop(
+                "The dealer's first card is an Ace and insurance is offered. What is the most this player may "
+                "bet on insurance (0 if none)?"
+            ),
             cards=table.groups(),
-            facts=(("Bet", format_money(table.bet)), ("Insurance pays", str(rules.insurance_pays))),
+            facts=(
+                (gettext_noop("Bet"), format_money(table.bet)),
+                (gettext_noop("Insurance pays"), str(rules.insurance_pays)),
+            ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
@@ -1158,10 +1188,15 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         table = UpcardSituation.from_json(situation)
         return Prompt(
-            question="The player has a blackjack. Do you pay it now or wait for the dealer's second card, and what "
-            "does it pay when it wins?",
+            question=gettext_noop(
+                "The player has a blackjack. Do you pay it now or wait for the dealer's second card, and what "
+                "does it pay when it wins?"
+            ),
             cards=table.groups(),
-            facts=(("Bet", format_money(table.bet)), ("Blackjack pays", str(rules.blackjack_pays))),
+            facts=(
+                (gettext_noop("Bet"), format_money(table.bet)),
+                (gettext_noop("Blackjack pays"), str(rules.blackjack_pays)),
+            ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:

@@ -57,6 +57,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
+from drills.kinds.messages import joined, phrase
 from drills.rounds.chips import ChipSet
 from games.blackjack.dealer import dealer_action
 from games.blackjack.hand import hand_value
@@ -278,8 +279,10 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         boxes = SwitchSituation.from_json(situation)
         return Prompt(
-            question="The player switches these two paired boxes. What does each box count after the switch, and is "
-            "it a blackjack?",
+            question=gettext_noop(
+                "The player switches these two paired boxes. What does each box count after the switch, and is "
+                "it a blackjack?"
+            ),
             cards=(
                 CardGroup("box1", gettext_noop("Box 1 as dealt"), tuple(format_cards(boxes.box1))),
                 CardGroup("box2", gettext_noop("Box 2 as dealt"), tuple(format_cards(boxes.box2))),
@@ -391,8 +394,10 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
         table = SettleSituation.from_json(situation)
         box, dealer = table.box, table.dealer
         return Prompt(
-            question="The dealer's hand is final. Settle the box: each hand's result, and the player's net for the box "
-            "(negative when collected, 0 for a push).",
+            question=gettext_noop(
+                "The dealer's hand is final. Settle the box: each hand's result, and the player's net for the box "
+                "(negative when collected, 0 for a push)."
+            ),
             cards=hand_groups(box, dealer),
             facts=box_facts_22(box, rules),
         )
@@ -508,7 +513,7 @@ def _pay_table_text(entries: Sequence[tuple[str, object]], names: Mapping[str, s
     """A pay table in the engine's order of its combinations (pay order), by their names."""
     rank = {name: index for index, name in enumerate(order)}
     ordered = sorted(entries, key=lambda entry: rank.get(entry[0], len(rank)))
-    return ", ".join(f"{names.get(name, name)} {ratio}" for name, ratio in ordered)
+    return joined([joined([names.get(name, name), str(ratio)], " ") for name, ratio in ordered])
 
 
 class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
@@ -563,15 +568,20 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
         cards = format_cards(bet.cards)
         names = dict(SUPER_MATCH_CHOICES)
         return Prompt(
-            question="Settle the Super Match bet: which combination do the four first cards make, and what does the "
-            "dealer pay (0 if the bet loses)?",
+            question=gettext_noop(
+                "Settle the Super Match bet: which combination do the four first cards make, and what does the "
+                "dealer pay (0 if the bet loses)?"
+            ),
             cards=(
                 CardGroup("box1", gettext_noop("Box 1 as dealt"), tuple(cards[:2])),
                 CardGroup("box2", gettext_noop("Box 2 as dealt"), tuple(cards[2:])),
             ),
             facts=(
-                ("Super Match bet", format_money(bet.bet)),
-                ("Super Match pays", _pay_table_text(rules.super_match.entries, names, SUPER_MATCH_COMBINATIONS)),
+                (gettext_noop("Super Match bet"), format_money(bet.bet)),
+                (
+                    gettext_noop("Super Match pays"),
+                    _pay_table_text(rules.super_match.entries, names, SUPER_MATCH_COMBINATIONS),
+                ),
             ),
         )
 
@@ -675,18 +685,18 @@ class JackSwitchPairBonus(DrillKind[JackSwitchRules]):
         bet = SideBetSituation.from_json(situation)
         groups = [CardGroup("dealt", gettext_noop("The box as dealt"), tuple(format_cards(bet.cards)))]
         facts = [
-            ("Pair bonus bet", format_money(bet.bet)),
+            (gettext_noop("Pair bonus bet"), format_money(bet.bet)),
             (
-                "Pair bonus pays",
+                gettext_noop("Pair bonus pays"),
                 _pay_table_text(rules.pair_bonus.entries, dict(PAIR_BONUS_CHOICES), PAIR_BONUS_COMBINATIONS),
             ),
-            ("Colours", "hearts and diamonds are red, spades and clubs black"),
+            (gettext_noop("Colours"), gettext_noop("hearts and diamonds are red, spades and clubs black")),
         ]
         if bet.after_switch:
             groups.append(
                 CardGroup("switched", gettext_noop("The box after the switch"), tuple(format_cards(bet.after_switch)))
             )
-            facts.append(("Switch", "the player switched this box's second card"))
+            facts.append((gettext_noop("Switch"), gettext_noop("the player switched this box's second card")))
         return Prompt(
             question=gettext_noop(
                 "Settle this box's pair bonus: which combination, and what does the dealer pay (0 if it loses)?"
@@ -828,19 +838,27 @@ class JackSwitchBonusAccepted(DrillKind[JackSwitchRules]):
         )
 
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
-        limits = "; ".join(
-            f"table {plain_money(x.table_min)}-{plain_money(x.table_max)}: bonus "
-            f"{plain_money(x.bonus_min)}-{plain_money(x.bonus_max)}"
-            for x in rules.bonus_limit_table
+        limits = joined(
+            [
+                phrase(
+                    gettext_noop("table {table_min}-{table_max}: bonus {bonus_min}-{bonus_max}"),
+                    table_min=plain_money(x.table_min),
+                    table_max=plain_money(x.table_max),
+                    bonus_min=plain_money(x.bonus_min),
+                    bonus_max=plain_money(x.bonus_max),
+                )
+                for x in rules.bonus_limit_table
+            ],
+            "; ",
         )
         bet = BonusBetSituation.from_json(situation)
         return Prompt(
             question=gettext_noop("A player places this bonus bet before you close bets. Do you accept it?"),
             facts=(
-                ("Table limits", bet.table_limits),
-                ("Main bet", "none" if bet.main_bet == 0 else format_money(bet.main_bet)),
-                ("Bonus bet", format_money(bet.bonus)),
-                ("Bonus limits at this house", limits),
+                (gettext_noop("Table limits"), bet.table_limits),
+                (gettext_noop("Main bet"), gettext_noop("none") if bet.main_bet == 0 else format_money(bet.main_bet)),
+                (gettext_noop("Bonus bet"), format_money(bet.bonus)),
+                (gettext_noop("Bonus limits at this house"), limits),
             ),
         )
 
@@ -932,12 +950,25 @@ class MixedDealer22(DrillKind[JackSwitchRules]):
         box, dealer = table.box, table.dealer
         table_rules = self.table_rules(table.table, rules)
         game = js_words.GAME_NAMES[table_rules.GAME]
-        rule_set = "the house rules as written" if table_rules.GAME == BlackjackRules.GAME else "this house's rules"
+        rule_set = (
+            gettext_noop("the house rules as written")
+            if table_rules.GAME == BlackjackRules.GAME
+            else gettext_noop("this house's rules")
+        )
         return Prompt(
-            question=f"This table plays {game}. The dealer's hand is final. Settle the box: each hand's result, and "
-            "the player's net for the box (negative when collected, 0 for a push).",
+            question=phrase(
+                gettext_noop(
+                    "This table plays {game}. The dealer's hand is final. Settle the box: each "
+                    "hand's result, and the player's net for the box (negative when collected, 0 "
+                    "for a push)."
+                ),
+                game=game,
+            ),
             cards=hand_groups(box, dealer),
-            facts=(("Game", f"{game} ({rule_set})"), *box_facts_22(box, table_rules)),
+            facts=(
+                (gettext_noop("Game"), phrase(gettext_noop("{game} ({rule_set})"), game=game, rule_set=rule_set)),
+                *box_facts_22(box, table_rules),
+            ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> tuple[AnswerField, ...]:

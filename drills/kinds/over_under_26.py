@@ -27,6 +27,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
+from drills.kinds.messages import joined
 from drills.rounds.chips import ChipSet
 from games.cards import AnyCard, Card, Joker, Rank, format_cards, parse_cards
 from games.money import Ratio, format_money, to_cents
@@ -260,17 +261,23 @@ def _settle_situation(rng: random.Random, difficulty: Difficulty, rules: OverUnd
     return Round(ante, Decimal("0"), deal.cards, choice)
 
 
+PAY_TABLE_WORDS = {"joker": gettext_noop("joker")}
+"""Keys of a bonus pay table that are words (the others are totals)."""
+
+
 def _choice(situation: Mapping[str, JSON]) -> Choice | None:
     return Round.from_json(situation).choice
 
 
 def _facts(situation: Mapping[str, JSON]) -> tuple[tuple[str, str], ...]:
     bets = Round.from_json(situation)
-    facts = [("Ante", format_money(bets.ante))]
+    facts = [(gettext_noop("Ante"), format_money(bets.ante))]
     if bets.bonus > 0:
-        facts.append(("Bonus", format_money(bets.bonus)))
-    choice = "none (first card is a joker)" if bets.choice is None else ou_words.CHOICE_TERMS[bets.choice].text
-    facts.append(("Player's choice", choice))
+        facts.append((gettext_noop("Bonus"), format_money(bets.bonus)))
+    choice = (
+        gettext_noop("none (first card is a joker)") if bets.choice is None else ou_words.CHOICE_TERMS[bets.choice].text
+    )
+    facts.append((gettext_noop("Player's choice"), choice))
     return tuple(facts)
 
 
@@ -455,11 +462,11 @@ class OverUnderBonus(DrillKind[OverUnderRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> Prompt:
         table = rules.bonus_pay_table
         assert table is not None
-        paying = ", ".join(f"{key}: {ratio}" for key, ratio in table.entries)
+        paying = joined([joined([PAY_TABLE_WORDS.get(key, key), str(ratio)], ": ") for key, ratio in table.entries])
         return Prompt(
             question=gettext_noop("What is the result of the Bonus bet (negative if collected, 0 if returned)?"),
             cards=(_card_group(situation, gettext_noop("The four cards (first dealt face up)")),),
-            facts=(*_facts(situation), ("Bonus pay table", paying)),
+            facts=(*_facts(situation), (gettext_noop("Bonus pay table"), paying)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: OverUnderRules) -> tuple[AnswerField, ...]:

@@ -53,6 +53,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import _shown as shown  # one way to show a value (diagnosis.py)
+from drills.kinds.messages import phrase
 from games.errors import GameError
 from games.house_rules import HouseRules
 from games.reasons import Reason, Term, explain, gettext_noop
@@ -66,7 +67,10 @@ OLD_RULES_PART = "what-changed-old-rules-in-part"
 
 
 def families_of(game: str) -> tuple[Family, ...]:
-    return tuple(Family(d.family, f"{d.label} ({d.rule_id})") for d in DIFFERENCES[game].values())
+    return tuple(
+        Family(d.family, phrase(gettext_noop("{setting} ({rule})"), setting=d.label, rule=d.rule_id))
+        for d in DIFFERENCES[game].values()
+    )
 
 
 class WhatChangedKind(DrillKind[RuleChange]):
@@ -143,10 +147,15 @@ class WhatChangedKind(DrillKind[RuleChange]):
         difference = self.difference(situation, rules)
         base = difference.base_kind().prompt(self._inner(situation), rules.new)
         return Prompt(
-            question=f"The house rules changed. Answer under the new rules: {base.question}",
+            question=phrase(
+                gettext_noop("The house rules changed. Answer under the new rules: {question}"), question=base.question
+            ),
             cards=base.cards,
             facts=(
-                ("What changed", _changes_text(contributing(difference, self._inner(situation), rules), rules)),
+                (
+                    gettext_noop("What changed"),
+                    _changes_text(contributing(difference, self._inner(situation), rules), rules),
+                ),
                 *base.facts,
             ),
         )

@@ -24,6 +24,7 @@ from django.utils.translation import get_language, gettext
 from drills import access
 from drills.exams.models import Certificate
 from drills.kinds.base import GENERAL_FAMILY, Difficulty, DrillKind, Scenario, UnknownKindError, get_kind
+from drills.kinds.messages import say
 from drills.labels import percent_of, whole_percent
 from drills.learning.memory import FIELDS, Memory
 from drills.learning.models import (
@@ -123,20 +124,18 @@ def family_label(slug: str, family: str) -> str:
     if is_round_skill(slug):
         return round_family_label(slug)  # a round skill is one family: the whole round
     kind = _kind(slug)
-    return gettext(kind.family_label(family)) if kind else family  # the kinds' labels are message IDs
+    return say(kind.family_label(family), gettext) if kind else family
 
 
 def family_title(kind: str, family: str) -> str:
     """ "Jack Switch: dealer 22 — Dealer 22 push"; a kind of one family is its title; a round
-    skill's one family is "Blackjack: a whole round". In the reader's language."""
-    return _family_title(kind, family, get_language() or "")
+    skill's one family is "Blackjack: a whole round". Fixed by the registered kinds, so worked
+    out once per family and language (a team panel lists the same families for many trainees)."""
+    return _family_title(kind, family, get_language())
 
 
 @functools.lru_cache(maxsize=1024)
-def _family_title(kind: str, family: str, language: str) -> str:
-    """:func:`family_title` in ``language`` (the active one): fixed by the registered kinds,
-    so worked out once per family and language (a team panel lists the same families for
-    many trainees)."""
+def _family_title(kind: str, family: str, language: str | None) -> str:
     if is_round_skill(kind):
         return family_label(kind, family)
     if family == GENERAL_FAMILY and not getattr(_kind(kind), "families", ()):

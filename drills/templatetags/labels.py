@@ -2,7 +2,8 @@
 
 ``{{ cards|card_symbols }}`` -> ``T♦ T♠``; ``{{ attempt.kind|kind_title }}`` -> ``Super Match``;
 ``{{ result.score_percent|percent }}`` -> ``89 %`` (half up); ``{{ when|moment }}`` -> ``3 Dec 2026, 09:14``;
-``{{ round.game|game_name }}`` -> ``Jack Switch``.
+``{{ round.game|game_name }}`` -> ``Jack Switch``; ``{{ prompt.question|say }}`` -> a drill's text in
+the reader's language.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ import datetime as dt
 from collections.abc import Iterable
 
 from django import template
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 
 from drills import labels
+from drills.kinds.messages import say as say_words
 from games.registry import game_name as registry_game_name
 
 register = template.Library()
@@ -68,4 +70,13 @@ def moment(value: dt.datetime | str | None) -> str:
     else:
         moment_at = value
     local = timezone.localtime(moment_at) if timezone.is_aware(moment_at) else moment_at
-    return f"{local.day} {local:%b %Y, %H:%M}"
+    return f"{local.day} {formats.date_format(local, 'M Y')}, {local:%H:%M}"
+
+
+@register.filter
+def say(text: object) -> str:
+    """A drill's text (a question, a label, a fact; see :mod:`drills.kinds.messages`) in
+    the reader's language; nothing for none."""
+    if text is None:
+        return ""
+    return say_words(str(text) if not isinstance(text, str) else text, gettext)

@@ -169,15 +169,15 @@ def door_settle_key(answer: Mapping[str, JSON]) -> dict[str, JSON]:
 
 
 def box_facts(box: Box, rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:
-    facts = [("Bet", format_money(box.bet))]
+    facts = [(gettext_noop("Bet"), format_money(box.bet))]
     if box.split:
         facts.append(("Box", f"split into {len(box.hands)} hands, each with its own bet of {format_money(box.bet)}"))
     if box.insurance > 0:
-        facts.append(("Insurance bet", format_money(box.insurance)))
+        facts.append((gettext_noop("Insurance bet"), format_money(box.insurance)))
     if box.even_money:
-        facts.append(("Even money", "the player took even money"))
+        facts.append((gettext_noop("Even money"), gettext_noop("the player took even money")))
     if box.surrendered:
-        facts.append(("Surrender", "the player surrendered"))
+        facts.append((gettext_noop("Surrender"), gettext_noop("the player surrendered")))
     return (*facts, *house_values(rules))
 
 
@@ -366,9 +366,9 @@ def settle_22_mistakes(rules: TwentyOneRules) -> list[NamedMistake]:
 
 
 def box_facts_22(box: Box, rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:
-    facts = [("Bet", format_money(box.bet))]
+    facts = [(gettext_noop("Bet"), format_money(box.bet))]
     if box.split:
         facts.append(("Box", f"split into {len(box.hands)} hands, each with its own bet of {format_money(box.bet)}"))
     if box.switched:
-        facts.append(("Switch", "this box's second card was switched with its paired box"))
+        facts.append((gettext_noop("Switch"), gettext_noop("this box's second card was switched with its paired box")))
     return (*facts, *house_values(rules)[::2])

@@ -366,21 +366,21 @@ def setting_groups(name: str, label: str, setting: Setting) -> tuple[CardGroup, 
 
 def wheel_words(rules: PaiGowRules) -> str:
     if rules.wheel_lowest_straight:
-        return "the lowest straight"
-    return "the second-highest straight (below A-K-Q-J-T)"
+        return gettext_noop("the lowest straight")
+    return gettext_noop("the second-highest straight (below A-K-Q-J-T)")
 
 
 def fee_words(rules: PaiGowRules) -> str:
-    return format_money(rules.fee) if rules.fee else "none"
+    return format_money(rules.fee) if rules.fee else gettext_noop("none")
 
 
 def house_facts(rules: PaiGowRules, *, fee: bool = False, way: bool = False) -> tuple[tuple[str, str], ...]:
     """The house values a dealer needs for these cards (PG-R, PG-F, PG-H **(house)**)."""
-    facts = [("A-2-3-4-5 is", wheel_words(rules))]
+    facts = [(gettext_noop("A-2-3-4-5 is"), wheel_words(rules))]
     if fee:
-        facts.append(("Collection fee per hand in action", fee_words(rules)))
+        facts.append((gettext_noop("Collection fee per hand in action"), fee_words(rules)))
     if way:
-        facts.append(("House way", rules.way.label))
+        facts.append((gettext_noop("House way"), rules.way.label))
     return tuple(facts)
 
 

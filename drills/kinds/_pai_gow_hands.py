@@ -155,8 +155,10 @@ class PaiGowNameHand(DrillKind[PaiGowRules]):
         cards = tuple(format_cards(Cards.from_json(situation).cards))
         if len(cards) == 2:
             return Prompt(
-                question="This is a two-card (front) hand. Is it a pair, and a pair of what (or what is its "
-                         "highest card)?",
+                question=gettext_noop(
+                    "This is a two-card (front) hand. Is it a pair, and a pair of what (or what is its "
+                             "highest card)?"
+                ),
                 cards=(CardGroup("hand", gettext_noop("Two-card hand"), cards),),
             )
         return Prompt(question=gettext_noop("Name this five-card hand."), cards=(CardGroup("hand",

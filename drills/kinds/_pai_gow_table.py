@@ -46,7 +46,7 @@ from drills.kinds.base import (
     Solution,
 )
 from drills.kinds.messages import gettext_noop
-from games.cards import AnyCard, Card, Joker, format_card, parse_card
+from games.cards import AnyCard, Card, Joker, format_card, format_card_symbol, parse_card
 from games.money import ZERO, format_money
 from games.pai_gow import (
     BoxedCard,
@@ -235,14 +235,16 @@ class PaiGowShowdown(DrillKind[PaiGowRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         versus = Versus.from_json(situation)
         return Prompt(
-            question="Settle the player's hand against the player-dealer's: who takes the five-card hand and the "
-            "two-card hand, the result, and the player's net (negative if collected). A fouled hand "
-            "loses both hands.",
+            question=gettext_noop(
+                "Settle the player's hand against the player-dealer's: who takes the five-card hand and the "
+                "two-card hand, the result, and the player's net (negative if collected). A fouled hand "
+                "loses both hands."
+            ),
             cards=(
                 *setting_groups("player", "Player", versus.player),
                 *setting_groups("banker", "Player-dealer, as set", versus.banker),
             ),
-            facts=(("Bet", format_money(versus.bet)), *house_facts(rules, fee=True)),
+            facts=((gettext_noop("Bet"), format_money(versus.bet)), *house_facts(rules, fee=True)),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> tuple[AnswerField, ...]:
@@ -417,8 +419,10 @@ class PaiGowDice(DrillKind[PaiGowRules]):
         occupied = dice.occupied
         empty = [position for position in range(2, 8) if position not in occupied]
         return Prompt(
-            question="The player-dealer shakes the dice. Which position receives the first hand, and which position "
-            "gets the Action button? Positions are numbered 1–7 clockwise, the player-dealer is position 1.",
+            question=gettext_noop(
+                "The player-dealer shakes the dice. Which position receives the first hand, and which position "
+                "gets the Action button? Positions are numbered 1–7 clockwise, the player-dealer is position 1."
+            ),
             facts=(
                 ("Dice", " + ".join(str(die) for die in dice.dice)),
                 ("Players at positions", ", ".join(map(str, occupied))),
@@ -514,7 +518,7 @@ def _event(kind: str, card: AnyCard | None = None, looked: int = 0, dealer: bool
 
 
 def _card_words(card: AnyCard) -> str:
-    return "A joker (JK)" if isinstance(card, Joker) else f"The {format_card(card)}"
+    return "A joker" if isinstance(card, Joker) else f"The {format_card_symbol(card)}"
 
 
 def _event_words(event: DealEvent) -> str:
@@ -790,13 +794,18 @@ class PaiGowTableSettle(DrillKind[PaiGowRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: PaiGowRules) -> Prompt:
         table = Table.from_json(situation)
         groups = list(setting_groups("banker", "Player-dealer (position 1), as set", table.banker))
-        facts = [("Player-dealer's bank", format_money(table.bank)), ("Action button", f"position {table.action}")]
+        facts = [
+            (gettext_noop("Player-dealer's bank"), format_money(table.bank)),
+            ("Action button", f"position {table.action}"),
+        ]
         for hand in sorted(table.hands, key=lambda hand: hand.position):
             groups.extend(setting_groups(f"position_{hand.position}", f"Position {hand.position}", hand.setting))
             facts.append((f"Position {hand.position} bet", format_money(hand.bet)))
         return Prompt(
-            question="Settle the table: each player's net against the player-dealer (negative if collected, 0.00 "
-            "for a push or a bet returned), and the player-dealer's net.",
+            question=gettext_noop(
+                "Settle the table: each player's net against the player-dealer (negative if collected, 0.00 "
+                "for a push or a bet returned), and the player-dealer's net."
+            ),
             cards=tuple(groups),
             facts=(*facts, *house_facts(rules, fee=True)),
         )

@@ -77,11 +77,11 @@ def plain_money(amount: Decimal) -> str:
 
 def house_values(rules: TwentyOneRules) -> tuple[tuple[str, str], ...]:
     """The house values a settling dealer needs to know (BJ-5 / JS-3, BJ-8 / JS-5)."""
-    soft = "hits" if rules.dealer_hits_soft_17 else "stands on"
+    soft = gettext_noop("hits soft 17") if rules.dealer_hits_soft_17 else gettext_noop("stands on soft 17")
     return (
-        ("Blackjack pays", str(rules.blackjack_pays)),
-        ("Insurance pays", str(rules.insurance_pays)),
-        ("Dealer", f"{soft} soft 17"),
+        (gettext_noop("Blackjack pays"), str(rules.blackjack_pays)),
+        (gettext_noop("Insurance pays"), str(rules.insurance_pays)),
+        (gettext_noop("Dealer"), soft),
     )
 
 
@@ -287,11 +287,15 @@ class DealerActionKind(DrillKind[R]):
                         reasons=(dealer_reason(cards, rules),))
 
     def prompt(self, situation: Mapping[str, JSON], rules: R) -> Prompt:
-        soft = "hits soft 17" if rules.dealer_hits_soft_17 else "stands on all 17s, soft 17 included"
+        soft = (
+            gettext_noop("hits soft 17")
+            if rules.dealer_hits_soft_17
+            else gettext_noop("stands on all 17s, soft 17 included")
+        )
         return Prompt(
             question=gettext_noop("Every box has played. Does the dealer draw another card or stand?"),
             cards=(CardGroup("dealer", gettext_noop("Dealer"), tuple(situation["cards"])),),
-            facts=(("This house's dealer", soft),),
+            facts=((gettext_noop("This house's dealer"), soft),),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: R) -> tuple[AnswerField, ...]:

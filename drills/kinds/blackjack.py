@@ -691,8 +691,10 @@ class BlackjackOptions(DrillKind[BlackjackRules]):
             box += ", from split Aces"
         das = "allowed" if rules.double_after_split else "not allowed"
         return Prompt(
-            question="It is this hand's turn, before the dealer's second card. Which options does the player have "
-            "now? Answer yes or no for each.",
+            question=gettext_noop(
+                "It is this hand's turn, before the dealer's second card. Which options does the player have "
+                "now? Answer yes or no for each."
+            ),
             cards=(
                 CardGroup("dealer", gettext_noop("Dealer"), tuple(format_cards([options.dealer]))),
                 CardGroup("hand", gettext_noop("Player's hand"), tuple(format_cards(options.hand))),
@@ -881,8 +883,10 @@ class BlackjackSettleBox(DrillKind[BlackjackRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         box, dealer = box_of(situation)
         return Prompt(
-            question="The round is over: settle this box. Give each result as the player's net: positive when paid, "
-            "negative when collected, 0 for a push or a returned stake.",
+            question=gettext_noop(
+                "The round is over: settle this box. Give each result as the player's net: positive when paid, "
+                "negative when collected, 0 for a push or a returned stake."
+            ),
             cards=hand_groups(box, dealer),
             facts=box_facts(box, rules),
         )
@@ -1066,10 +1070,15 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         table = UpcardSituation.from_json(situation)
         return Prompt(
-            question="The dealer's first card is an Ace and insurance is offered. What is the most this player may "
-            "bet on insurance (0 if none)?",
+            question=gettext_noop(
+                "The dealer's first card is an Ace and insurance is offered. What is the most this player may "
+                "bet on insurance (0 if none)?"
+            ),
             cards=table.groups(),
-            facts=(("Bet", format_money(table.bet)), ("Insurance pays", str(rules.insurance_pays))),
+            facts=(
+                (gettext_noop("Bet"), format_money(table.bet)),
+                (gettext_noop("Insurance pays"), str(rules.insurance_pays)),
+            ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:
@@ -1159,10 +1168,15 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> Prompt:
         table = UpcardSituation.from_json(situation)
         return Prompt(
-            question="The player has a blackjack. Do you pay it now or wait for the dealer's second card, and what "
-            "does it pay when it wins?",
+            question=gettext_noop(
+                "The player has a blackjack. Do you pay it now or wait for the dealer's second card, and what "
+                "does it pay when it wins?"
+            ),
             cards=table.groups(),
-            facts=(("Bet", format_money(table.bet)), ("Blackjack pays", str(rules.blackjack_pays))),
+            facts=(
+                (gettext_noop("Bet"), format_money(table.bet)),
+                (gettext_noop("Blackjack pays"), str(rules.blackjack_pays)),
+            ),
         )
 
     def fields(self, situation: Mapping[str, JSON], rules: BlackjackRules) -> tuple[AnswerField, ...]:

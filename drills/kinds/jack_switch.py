@@ -279,8 +279,10 @@ class JackSwitchResult(DrillKind[JackSwitchRules]):
     def prompt(self, situation: Mapping[str, JSON], rules: JackSwitchRules) -> Prompt:
         boxes = SwitchSituation.from_json(situation)
         return Prompt(
-            question="The player switches these two paired boxes. What does each box count after the switch, and is "
-            "it a blackjack?",
+            question=gettext_noop(
+                "The player switches these two paired boxes. What does each box count after the switch, and is "
+                "it a blackjack?"
+            ),
             cards=(
                 CardGroup("box1", gettext_noop("Box 1 as dealt"), tuple(format_cards(boxes.box1))),
                 CardGroup("box2", gettext_noop("Box 2 as dealt"), tuple(format_cards(boxes.box2))),
@@ -392,8 +394,10 @@ class JackSwitchDealer22(DrillKind[JackSwitchRules]):
         table = SettleSituation.from_json(situation)
         box, dealer = table.box, table.dealer
         return Prompt(
-            question="The dealer's hand is final. Settle the box: each hand's result, and the player's net for the box "
-            "(negative when collected, 0 for a push).",
+            question=gettext_noop(
+                "The dealer's hand is final. Settle the box: each hand's result, and the player's net for the box "
+                "(negative when collected, 0 for a push)."
+            ),
             cards=hand_groups(box, dealer),
             facts=box_facts_22(box, rules),
         )
@@ -564,8 +568,10 @@ class JackSwitchSuperMatch(DrillKind[JackSwitchRules]):
         cards = format_cards(bet.cards)
         names = dict(SUPER_MATCH_CHOICES)
         return Prompt(
-            question="Settle the Super Match bet: which combination do the four first cards make, and what does the "
-            "dealer pay (0 if the bet loses)?",
+            question=gettext_noop(
+                "Settle the Super Match bet: which combination do the four first cards make, and what does the "
+                "dealer pay (0 if the bet loses)?"
+            ),
             cards=(
                 CardGroup("box1", gettext_noop("Box 1 as dealt"), tuple(cards[:2])),
                 CardGroup("box2", gettext_noop("Box 2 as dealt"), tuple(cards[2:])),

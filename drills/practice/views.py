@@ -151,19 +151,30 @@ def _field_views(scenario: Scenario, values: dict[str, Any]) -> list[dict[str, A
     return views
 
 
+def _shown_answer(scenario: Scenario, name: str, value: Any) -> str:
+    """An answer as the feedback shows it: a choice by its label in the person's language
+    (amounts and cards read the same in every language)."""
+    shown = display_answer(scenario.fields, name, value)
+    choice = any(f.name == name and f.type is FieldType.CHOICE for f in scenario.fields)
+    return gettext(shown) if choice and shown else shown
+
+
 def _attempt_grade(attempt: Attempt, scenario: Scenario) -> dict[str, Any]:
     """What the feedback shows, from the saved attempt (the first answer stands); while the
     attempt is not graded yet, the saved answer and "being graded"."""
     expected = attempt.expected or {}
     labels = {f.name: f.label for f in scenario.fields}
     if attempt.status == AttemptStatus.RECEIVED:
-        answer_rows = [{"label": f.label, "yours": f.display(attempt.answer.get(f.name))} for f in scenario.fields]
+        answer_rows = [
+            {"label": f.label, "yours": _shown_answer(scenario, f.name, attempt.answer.get(f.name))}
+            for f in scenario.fields
+        ]
         return {"grading": True, "answer_rows": answer_rows, "seconds": f"{attempt.time_taken_ms / 1000:.1f}"}
     rows = [
         {
             "label": labels.get(name, name),
-            "yours": display_answer(scenario.fields, name, attempt.answer.get(name)),
-            "expected": display_answer(scenario.fields, name, value),
+            "yours": _shown_answer(scenario, name, attempt.answer.get(name)),
+            "expected": _shown_answer(scenario, name, value),
             "right": attempt.answer.get(name) == value,
         }
         for name, value in expected.items()

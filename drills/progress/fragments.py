@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from drills.exams.selectors import CertificationStatus
 from drills.progress.charts import Heatmap, truncated
@@ -47,7 +48,7 @@ def heatmap_columns(heat: Heatmap) -> SafeString:
         "".join(
             f'<text class="heat-col" x="{x}" y="{y}" transform="rotate(-40 {x} {y})">{escape(truncated(title, 24))}'
             f"<title>{escape(title)}</title></text>"
-            for x, title in heat.columns
+            for x, title in ((x, gettext(title)) for x, title in heat.columns)
         )
     )
 
@@ -56,13 +57,15 @@ def heatmap_list(heat: Heatmap) -> SafeString:
     """The heatmap for a phone, where 24 columns do not fit: a trainee each (name, skills
     mastered), then the skills they have started as keys in the heatmap's colours, in the
     heatmap's order, each opening the trainee's skill; the skills not started are counted."""
-    titles = [title for _x, title in heat.columns]
+    titles = [gettext(title) for _x, title in heat.columns]
+    mastered = gettext("%(mastered)s of %(total)s mastered")
+    not_started = gettext("Not started: %(count)s of %(total)s skills")
     parts: list[str] = []
     for row in heat.rows:
         started = [(title, cell) for title, cell in zip(titles, row.cells, strict=True) if cell.level != Level.NONE]
         parts.append(
             f'<li class="heat-trainee"><p><a href="{escape(row.url)}">{escape(row.label)}</a>'
-            f' <span class="hint">{row.mastered} of {len(titles)} mastered</span></p>'
+            f' <span class="hint">{escape(mastered % {"mastered": row.mastered, "total": len(titles)})}</span></p>'
         )
         if started:
             parts.append('<ul class="heat-skills">')
@@ -73,7 +76,8 @@ def heatmap_list(heat: Heatmap) -> SafeString:
             )
             parts.append("</ul>")
         if len(started) < len(titles):
-            parts.append(f'<p class="hint">Not started: {len(titles) - len(started)} of {len(titles)} skills</p>')
+            values = {"count": len(titles) - len(started), "total": len(titles)}
+            parts.append(f'<p class="hint">{escape(not_started % values)}</p>')
         parts.append("</li>")
     return mark_safe("".join(parts))  # every name, title and URL is escaped; levels and figures need none
 

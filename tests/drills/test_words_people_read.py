@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils.translation import gettext, override
 
 from drills.kinds.base import Difficulty, FieldType, get_kind
 from drills.labels import card_symbols
@@ -82,6 +83,44 @@ def test_picked_cards_are_shown_with_suit_symbols(trainee_client: Client, traine
     assert f'<span class="expected">{shown}</span>' in feedback
     assert f'<span class="yours">{shown}</span>' in feedback
     assert f'<span class="expected">{" ".join(front)}</span>' not in feedback
+
+
+def test_deal_events_show_cards_with_suit_symbols(trainee: User) -> None:
+    """The events of a deal-procedure drill read "The J♦ is exposed", never "The JD"."""
+    events = []
+    for seed in range(12):
+        _stored, scenario = _start(trainee, "pg-deal-procedure", seed=seed)
+        events += [value for label, value in scenario.prompt.facts if label.startswith("Event")]
+    carded = [text for text in events if "boxed" in text or "exposed" in text]
+    assert carded
+    for text in carded:
+        assert re.search(r"^(A joker|The (10|[2-9TJQKA])[♠♥♦♣]) ", text), text
+        assert "(JK)" not in text
+
+
+def test_feedback_shows_choices_in_the_persons_language(trainee_client: Client, trainee: User) -> None:
+    trainee_client.post("/language/", {"language": "es", "next": "/"})
+    stored, scenario = _answer_every_choice_wrong(trainee_client, trainee, "pg-deal-procedure")
+    feedback = _feedback(trainee_client.get(f"/drills/s/{stored.public_id}/").content.decode())
+    translated = 0
+    for field in scenario.fields:
+        label = dict(field.choices)[stored.key[field.name]]
+        with override("es"):
+            spanish = gettext(label)
+        assert f'<span class="expected">{spanish}</span>' in feedback
+        if spanish != label:
+            translated += 1
+            assert f'<span class="expected">{label}</span>' not in feedback
+    assert translated
+
+
+def test_house_facts_are_shown_in_the_persons_language(trainee_client: Client, trainee: User) -> None:
+    trainee_client.post("/language/", {"language": "es", "next": "/"})
+    stored, _scenario = _start(trainee, "bj-settle-box")
+    page = trainee_client.get(f"/drills/s/{stored.public_id}/").content.decode()
+    assert "El blackjack paga" in page
+    assert "Blackjack pays" not in page
+    assert "La ronda ha terminado: liquide esta casilla." in page
 
 
 def test_the_house_way_is_named_not_cited_as_a_file(trainee_client: Client, trainee: User) -> None:

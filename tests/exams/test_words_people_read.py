@@ -166,3 +166,18 @@ def test_the_start_page_writes_marks_as_the_result_does(
     page = client_for("other_candidate").get(f"/exams/{blueprint.pk}/start/").content.decode()
     assert "minimum 50 %" in page  # the conftest's "Totals" section
     assert "<dd>60 %</dd>" in page  # the pass mark
+
+
+def test_a_sitting_shows_the_house_facts_in_the_persons_language(
+    client_for: Callable[[str], Client], candidate: User, casino: Property
+) -> None:
+    blueprint = Blueprint.objects.create(property=casino, game="blackjack", title="Facts exam")
+    settings = {"time_limit_minutes": 10, "pass_percent": 50, "attempts_allowed": 2, "retake_wait_hours": 0}
+    save_version(blueprint, settings, [SectionSpec("Settling", "bj-settle-box", "normal", 1)], by=None)
+    sitting = services.start_sitting(candidate, blueprint).sitting
+    client = client_for("candidate")
+    client.post("/language/", {"language": "es", "next": "/"})
+    page = client.get(f"/exams/sittings/{sitting.public_id}/").content.decode()
+    assert "<dt>El blackjack paga</dt>" in page
+    assert "Blackjack pays" not in page
+    assert "La ronda ha terminado: liquide esta casilla." in page

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.template import Context, Template
+from django.utils.translation import gettext, override
 
 from drills.exams.selectors import CertificationStatus
 from drills.progress import fragments
@@ -143,3 +144,19 @@ def test_heatmap_list_gives_each_trainee_their_started_skills() -> None:
     assert "heat-skills" not in ann
     assert "Not started: 2 of 2 skills" in ann
     assert fragments.heatmap_list(heatmap([], [])) == ""
+
+
+def test_heatmap_list_speaks_the_persons_language() -> None:
+    policy = Policy()
+    started = mastery("ou-total", [[index, 1, 2000] for index in range(1, 31)], policy, 10)
+    untouched = mastery("ou-settle", [], policy, 10)
+    skills = [("ou-total", "Announce the total"), ("ou-settle", "Settle the round")]
+    heat = heatmap(skills, [("Ann", "/t/2/", [started, untouched])])
+    with override("es"):
+        html = fragments.heatmap_list(heat)
+        title = gettext("Announce the total")
+    assert title != "Announce the total"
+    assert title in html
+    assert "1 de 2 dominadas" in html
+    assert "Sin empezar: 1 de 2 habilidades" in html
+    assert "of 2 mastered" not in html

@@ -120,6 +120,22 @@ def test_catalogue_is_up_to_date_with_the_sources(
     }
 
 
+@pytest.mark.parametrize("po_path", CATALOGUES, ids=[path.parent.parent.name for path in CATALOGUES])
+def test_catalogue_reads_as_gnu_gettext_reads_it(po_path: Path) -> None:
+    """GNU ``msgfmt --check`` accepts the catalogue (syntax, format strings), not only polib,
+    which is laxer: a stray ``#| msgid_plural`` line once passed polib and broke msgfmt."""
+    import subprocess
+
+    if shutil.which("msgfmt") is None:
+        if os.environ.get("CI"):
+            pytest.fail("msgfmt is missing (apt-get install gettext): the catalogues cannot be checked")
+        pytest.skip("msgfmt is not installed (apt-get install gettext)")
+    checked = subprocess.run(
+        ["msgfmt", "--check", "-o", os.devnull, str(po_path)], capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stderr
+
+
 # --- The picker and a person's language ---------------------------------------------------
 
 

@@ -85,10 +85,10 @@ def _integer_shape(answer_field: AnswerField, yours: Any, due: Any) -> tuple[str
     if not isinstance(yours, int) or not isinstance(due, int) or yours == due:
         return None
     label = Term(answer_field.label)
-    if abs(yours - due) % 10 == 0:
+    if abs(yours - due) == 10:  # one Ace the wrong way; a larger multiple of ten proves nothing
         return "off-by-ten", Reason.of(
             "",
-            gettext_noop("{field}: {yours} is {due} off by a multiple of ten: an Ace counted the wrong way?"),
+            gettext_noop("{field}: {yours} is ten away from {due}: an Ace counted 1 instead of 11, or the other way?"),
             field=label,
             yours=yours,
             due=due,

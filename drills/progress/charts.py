@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from django.template.defaultfilters import truncatechars
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from drills.labels import percent_of
 from drills.progress.stats import Mastery
@@ -285,35 +286,48 @@ class Heatmap:
 
 
 def cell_sentence(trainee: str, skill: str, item: Mastery) -> str:
-    return f"{trainee}, {skill}: {_sentence_tail(item)}"
+    return gettext("{trainee}, {skill}: {state}").format(trainee=trainee, skill=skill, state=_sentence_tail(item))
 
 
 def _sentence_tail(item: Mastery) -> str:
     if item.answers == 0:
-        return "not started"
-    return (
-        f"{item.level.label}, {item.accuracy_percent} % right of the last {item.answers}, "
-        f"median {item.median_seconds} s (target {item.target_seconds} s)"
-    )
+        return gettext("not started")
+    return _tail(str(item.level.label), item.accuracy_percent, item)
 
 
 def cell_summary(item: Mastery) -> str:
     if item.answers == 0:
-        return "not started"
-    return f"{item.accuracy_percent} % of {item.answers}, {item.median_seconds} s: {item.level.label}"
+        return gettext("not started")
+    return _summary(str(item.level.label), item.accuracy_percent, item)
+
+
+def _tail(label: str, percent: object, item: Mastery) -> str:
+    return gettext("{level}, {percent} right of the last {answers}, median {seconds} s (target {target} s)").format(
+        level=label,
+        percent=f"{percent} %",
+        answers=item.answers,
+        seconds=item.median_seconds,
+        target=item.target_seconds,
+    )
+
+
+def _summary(label: str, percent: object, item: Mastery) -> str:
+    return gettext("{percent} of {answers}, {seconds} s: {level}").format(
+        percent=f"{percent} %", answers=item.answers, seconds=item.median_seconds, level=label
+    )
 
 
 def _cell_words(item: Mastery) -> tuple[str, str, str, str]:
     """(CSS level, what the cell says, its sentence after "trainee, skill: ", its table summary):
     ``cell_sentence`` and ``cell_summary`` with the figures worked out once."""
     if item.answers == 0:
-        return item.level.value, "–", "not started", "not started"
-    percent, seconds, label = percent_of(item.correct, item.answers), item.median_seconds, item.level.label
+        return item.level.value, "–", gettext("not started"), gettext("not started")
+    percent, label = percent_of(item.correct, item.answers), item.level.label
     return (
         item.level.value,
         "✓" if item.mastered else str(percent),
-        f"{label}, {percent} % right of the last {item.answers}, median {seconds} s (target {item.target_seconds} s)",
-        f"{percent} % of {item.answers}, {seconds} s: {label}",
+        _tail(str(label), percent, item),
+        _summary(str(label), percent, item),
     )
 
 
@@ -351,7 +365,16 @@ def heatmap(
             level, text, tail, summary = _cell_words(item)
             slug, title = skills[col]
             link = f"{url}#skill-{slug}" if url else ""
-            cells.append(HeatCell(centres[col], level, text, f"{name}, {title}: {tail}", summary, link))
+            cells.append(
+                HeatCell(
+                    centres[col],
+                    level,
+                    text,
+                    gettext("{trainee}, {skill}: {state}").format(trainee=name, skill=title, state=tail),
+                    summary,
+                    link,
+                )
+            )
         mastered = sum(1 for item in masteries if item.mastered)
         heat_rows.append(HeatRow(str(header_height + row_index * cell_height), name, url, tuple(cells), mastered))
     width = label_width + cell_width * max(1, len(skills)) + 110  # room for the slanted titles

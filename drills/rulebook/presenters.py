@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from drills import selectors
 from drills.models import Property
 from drills.rule_versions.selectors import shown_value
@@ -39,7 +41,7 @@ def house_values(rule: Rule, property: Property | None) -> list[HouseValue]:
                 in_force[ref.game] = error
         rules = in_force[ref.game]
         rule_set = selectors.default_rule_set(property, ref.game)
-        name = rule_set.name if rule_set is not None else "the RULES.md defaults"
+        name = rule_set.name if rule_set is not None else gettext("the RULES.md defaults")
         default = shown_value(ref.setting, getattr(default_rules(ref.game), ref.setting))
         if isinstance(rules, RuleSetError):
             found.append(HouseValue(game_name(ref.game), name, ref.label, "", default, str(rules)))

@@ -160,3 +160,22 @@ def test_heatmap_list_speaks_the_persons_language() -> None:
     assert "1 de 2 dominadas" in html
     assert "Sin empezar: 1 de 2 habilidades" in html
     assert "of 2 mastered" not in html
+
+
+def test_heatmap_hover_text_is_in_the_viewers_language() -> None:
+    policy = Policy()
+    cells = [
+        mastery("ou-total", [[i, 1, 1500] for i in range(1, 31)], policy, 10),
+        mastery("ou-settle", [], policy, 10),
+    ]
+    with override("en"):
+        english = heatmap(SKILLS, [("Ann", "/t/1/", cells)]).rows[0].cells
+    with override("es"):
+        spanish = heatmap(SKILLS, [("Ann", "/t/1/", cells)]).rows[0].cells
+    assert "100 % right of the last 30" in english[0].title
+    assert "100 % de aciertos en las últimas 30" in spanish[0].title
+    assert spanish[0].title.startswith("Ann, Count the <total> & call it: ")
+    assert "mediana 1.5 s" in spanish[0].title or "mediana 1,5 s" in spanish[0].title
+    assert "100 % de 30" in spanish[0].summary
+    assert spanish[1].title.endswith(": sin empezar")
+    assert spanish[1].summary == "sin empezar"

@@ -199,3 +199,16 @@ def test_drill_feedback_links_its_rules(client_for: Persona, trainee: User) -> N
     )
     assert html.count('href="/rules/JS-4/"') == 2  # in the explanation and in the list of rules
     assert 'href="/rules/BJ-R1/"' in html  # and in the named mistake
+
+
+def test_a_yes_or_no_house_value_is_shown_in_words_of_the_viewers_language(
+    client_for: Persona, rule_set: RuleSet, trainee: User
+) -> None:
+    client = client_for("trainee")
+    english = client.get("/rules/BJ-R1/").content.decode()  # surrender offered: RULES.md says yes
+    assert "<strong>yes</strong>" in english
+    trainee.language = "es"
+    trainee.save()
+    spanish = client.get("/rules/BJ-R1/").content.decode()
+    assert "<strong>sí</strong>" in spanish
+    assert "<strong>yes</strong>" not in spanish

@@ -30,7 +30,8 @@ from typing import Any, Self
 from drills.kinds._boxes import insurance_for
 from drills.kinds._twenty_one import SOFT_17, DrawPile, draw_bet
 from drills.kinds.base import JSON, AnswerField, Difficulty, DrillKind, FieldType, Scenario, Solution, get_kind
-from drills.kinds.messages import gettext_noop
+from drills.kinds.messages import Words as Phrase
+from drills.kinds.messages import gettext_noop, joined, phrase
 from games import ENGINE_VERSION
 from games.blackjack.dealer import verify_dealer_hand
 from games.blackjack.errors import SituationError
@@ -139,32 +140,62 @@ class Difference:
             return self.draw(rng, difficulty, change)
         return self.base_kind().situation(rng, difficulty, change.new)
 
-    def describe(self, change: RuleChange) -> str:
-        """ "Blackjack pays 3:2 → 6:5"; a pay table names the entries that changed."""
+    def describe(self, change: RuleChange) -> Phrase:
+        """ "Blackjack pays 3:2 → 6:5"; a pay table names the entries that changed (words
+        that :func:`~drills.kinds.messages.say` puts in the reader's language)."""
         old, new = change.old.to_mapping()[self.setting], change.new.to_mapping()[self.setting]
         if isinstance(old, Mapping) or isinstance(new, Mapping):
-            return f"{self.label}: {_table_change(old or {}, new or {})}"
+            return phrase(
+                gettext_noop("{setting}: {change}"), setting=self.label, change=_table_change(old or {}, new or {})
+            )
         if isinstance(old, str) and isinstance(new, str) and "," in f"{old}{new}":
-            return f"{self.label}: {_entries_change(old, new)}"
-        return f"{self.label}: {self.words(old)} → {self.words(new)}"
+            return phrase(gettext_noop("{setting}: {change}"), setting=self.label, change=_entries_change(old, new))
+        return phrase(
+            gettext_noop("{setting}: {old} → {new}"), setting=self.label, old=self.words(old), new=self.words(new)
+        )
 
 
-def _entries_change(old: str, new: str) -> str:
+def _entries_change(old: str, new: str) -> Phrase:
     """Comma-separated entries (the bonus limits): only those that changed."""
     before = [entry.strip() for entry in old.split(",")]
     after = [entry.strip() for entry in new.split(",")]
     gone = [entry for entry in before if entry not in after]
     came = [entry for entry in after if entry not in before]
-    return f"{', '.join(gone) or 'nothing'} → {', '.join(came) or 'nothing'}"
+    return joined(
+        [joined(gone) if gone else gettext_noop("nothing"), joined(came) if came else gettext_noop("nothing")], " → "
+    )
 
 
-def _table_change(old: Mapping[str, str], new: Mapping[str, str]) -> str:
+_TABLE_ROWS: Mapping[str, str] = {
+    "one-pair": gettext_noop("one pair"),
+    "two-pairs": gettext_noop("two pairs"),
+    "three-of-a-kind": gettext_noop("three of a kind"),
+    "four-of-a-kind": gettext_noop("four of a kind"),
+    "different-colour-pair": gettext_noop("different colour pair"),
+    "same-colour-pair": gettext_noop("same colour pair"),
+    "same-suit-pair": gettext_noop("same suit pair"),
+    "joker": gettext_noop("joker"),
+}
+"""A pay table's rows as a changed entry names them (the Bonus table's totals are numbers)."""
+
+
+def _table_change(old: Mapping[str, str], new: Mapping[str, str]) -> Phrase | str:
     keys = [key for key in (*old, *(k for k in new if k not in old)) if old.get(key) != new.get(key)]
     if not old:
-        return "no table → a table"
+        return gettext_noop("no table → a table")
     if not new:
-        return "the table was removed"
-    return ", ".join(f"{key.replace('-', ' ')} {old.get(key, 'not paid')} → {new.get(key, 'not paid')}" for key in keys)
+        return gettext_noop("the table was removed")
+    return joined(
+        [
+            phrase(
+                gettext_noop("{row} {old} → {new}"),
+                row=_TABLE_ROWS.get(key, key.replace("-", " ")),
+                old=old.get(key, gettext_noop("not paid")),
+                new=new.get(key, gettext_noop("not paid")),
+            )
+            for key in keys
+        ]
+    )
 
 
 # --- aimed draws -------------------------------------------------------------------------------
@@ -267,27 +298,27 @@ def _bonus_row(rng: random.Random, difficulty: Difficulty, change: RuleChange) -
 
 
 def _soft_17_words(hits: object) -> str:
-    return "the dealer hits soft 17" if hits else "the dealer stands on soft 17"
+    return gettext_noop("the dealer hits soft 17") if hits else gettext_noop("the dealer stands on soft 17")
 
 
 def _yes_no(allowed: object) -> str:
-    return "allowed" if allowed else "not allowed"
+    return gettext_noop("allowed") if allowed else gettext_noop("not allowed")
 
 
 def _offered_words(offered: object) -> str:
-    return "offered" if offered else "not offered"
+    return gettext_noop("offered") if offered else gettext_noop("not offered")
 
 
 def _wheel_words(lowest: object) -> str:
-    return "the lowest straight" if lowest else "the second-highest straight"
+    return gettext_noop("the lowest straight") if lowest else gettext_noop("the second-highest straight")
 
 
 def _fee_words(fee: object) -> str:
-    return "none" if Decimal(str(fee)) == 0 else f"{fee} a hand"
+    return gettext_noop("none") if Decimal(str(fee)) == 0 else phrase(gettext_noop("{fee} a hand"), fee=str(fee))
 
 
 def _multiple_words(multiple: object) -> str:
-    return f"{multiple} × Ante in all"
+    return phrase(gettext_noop("{multiple} × Ante in all"), multiple=str(multiple))
 
 
 def _twenty_one(ids: Mapping[str, str], dealer_kind: str, extra: tuple[Difference, ...] = ()) -> dict[str, Difference]:

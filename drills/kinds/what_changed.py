@@ -53,7 +53,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import _shown as shown  # one way to show a value (diagnosis.py)
-from drills.kinds.messages import phrase
+from drills.kinds.messages import joined, phrase
 from games.errors import GameError
 from games.house_rules import HouseRules
 from games.reasons import Reason, Term, explain, gettext_noop
@@ -232,7 +232,10 @@ def _old_field_reason(answer_field: AnswerField, yours: JSON, difference: Differ
 
 
 def _changes_text(differences: Sequence[Difference], rules: RuleChange) -> str:
-    return "; ".join(f"{d.describe(rules)} ({d.rule_id})" for d in differences)
+    return joined(
+        [phrase(gettext_noop("{setting} ({rule})"), setting=d.describe(rules), rule=d.rule_id) for d in differences],
+        "; ",
+    )
 
 
 class BlackjackWhatChanged(WhatChangedKind):

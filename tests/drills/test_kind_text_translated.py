@@ -43,8 +43,7 @@ def _shown_texts(kind: Any) -> list[str]:
         texts.append(prompt.question)
         texts.extend(group.label for group in prompt.cards)
         for label, value in prompt.facts:
-            # "What changed" lists rule changes in words built by _changes.py, still English
-            texts.extend((label,) if label == "What changed" else (label, value))
+            texts.extend((label, value))
         texts.extend(field.label for field in scenario.fields if field.label)
     return texts
 

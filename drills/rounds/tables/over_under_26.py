@@ -111,7 +111,7 @@ class OverUnderTable(TableGame):
             return Stake.MAIN
         return LEAVE_DEFAULT
 
-    def table(self, state: Round) -> TableView:
+    def table(self, state: Round, translate: Translate = no_translation) -> TableView:
         assert isinstance(state, OverUnderRound)
         up: list[str] = []
         down = 0
@@ -133,7 +133,8 @@ class OverUnderTable(TableGame):
             elif action.VERB == "announce-joker":
                 called = "joker"
             elif isinstance(action, (Pay, Collect, Return)):
-                label = {Pay: "Paid", Collect: "Collected", Return: "Returned"}[type(action)]
+                label = translate({Pay: gettext_noop("Paid"), Collect: gettext_noop("Collected"),
+                                   Return: gettext_noop("Returned")}[type(action)])
                 moved.setdefault(action.box, {}).setdefault(label, Decimal(0))
                 moved[action.box][label] += action.amount
             elif isinstance(action, Discard):
@@ -149,7 +150,8 @@ class OverUnderTable(TableGame):
         for position in range(1, state.rules.max_boxes + 1):
             bet = bets.get(position)
             if bet is None:
-                spots.append(Spot(f"box-{position}", f"Box {position}", {"box": position}, empty=True))
+                box_label = translate(gettext_noop("Box {number}")).format(number=position)
+                spots.append(Spot(f"box-{position}", box_label, {"box": position}, empty=True))
                 continue
             stakes = [Bet("Ante", bet.ante)]
             choice = choices.get(position)
@@ -157,7 +159,9 @@ class OverUnderTable(TableGame):
                 stakes.append(Bet(choice.value.title(), bet.ante))
             if bet.bonus:
                 stakes.append(Bet("Bonus", bet.bonus))
-            label = f"Box {position}" + (f" · says {choice.value}" if choice is not None else "")
+            label = translate(gettext_noop("Box {number}")).format(number=position)
+            if choice is not None:
+                label += translate(gettext_noop(" · says {said}")).format(said=choice.value)
             paid = tuple(Bet(name, amount) for name, amount in moved.get(position, {}).items())
             spots.append(Spot(f"box-{position}", label, {"box": position}, bets=tuple(stakes), paid=paid))
         dealt = len(up) + down

@@ -124,7 +124,7 @@ class PaiGowTable(TableGame):
             return LEAVE_DEFAULT
         return due_value(state.due(), action_class, name)
 
-    def table(self, state: Round) -> TableView:
+    def table(self, state: Round, translate: Translate = no_translation) -> TableView:
         assert isinstance(state, PaiGowRound)
         start = state.start
         bets = {seat.position: seat.bet for seat in start.seats}
@@ -157,7 +157,8 @@ class PaiGowTable(TableGame):
             elif isinstance(action, ResetBank):
                 set_hands[1] = (*map(str, action.high), *map(str, action.low))
             elif isinstance(action, (Pay, Collect, Fee, Return)):
-                label = {Pay: "Paid", Collect: "Collected", Fee: "Fee", Return: "Returned"}[type(action)]
+                label = translate({Pay: gettext_noop("Paid"), Collect: gettext_noop("Collected"),
+                                   Fee: gettext_noop("Fee"), Return: gettext_noop("Returned")}[type(action)])
                 moved.setdefault(action.position, {}).setdefault(label, Decimal(0))
                 moved[action.position][label] += action.amount
             elif isinstance(action, Clear):
@@ -179,8 +180,10 @@ class PaiGowTable(TableGame):
                 else:
                     down = delivered[position]
                     note = "set" if position in set_hands else ""
-            label = "Position 1 · player-dealer" if position == 1 else f"Position {position}"
-            stakes = (Bet("Bank", start.bank),) if position == 1 else ((Bet("Bet", bets[position]),) if seated else ())
+            label = (translate(gettext_noop("Position 1 · player-dealer")) if position == 1
+                     else translate(gettext_noop("Position {number}")).format(number=position))
+            bank, bet = translate(gettext_noop("Bank")), translate(gettext_noop("Bet"))
+            stakes = (Bet(bank, start.bank),) if position == 1 else ((Bet(bet, bets[position]),) if seated else ())
             paid = tuple(Bet(name, amount) for name, amount in moved.get(position, {}).items())
             spots.append(Spot(f"position-{position}", label, {"position": position},
                               hands=(HandView(cards, face_down=down, note=note),) if (cards or down or note) else (),

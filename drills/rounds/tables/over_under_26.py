@@ -142,7 +142,7 @@ class OverUnderTable(TableGame):
         cards = list(state.start.cards[: len(up) + down]) if turned else []
         shown = tuple(str(card) for card in cards) if turned else tuple(up)
         note = "cleared" if cleared else (f"announced {called}" if called else "")
-        dealer = Spot("dealer", "The cards", {}, hands=(HandView(() if cleared else shown,
+        dealer = Spot("dealer", translate(gettext_noop("The cards")), {}, hands=(HandView(() if cleared else shown,
                                                                face_down=0 if (turned or cleared) else down,
                                                                note=note),))
         bets = {bet.box: bet for bet in state.start.boxes}
@@ -153,12 +153,13 @@ class OverUnderTable(TableGame):
                 box_label = translate(gettext_noop("Box {number}")).format(number=position)
                 spots.append(Spot(f"box-{position}", box_label, {"box": position}, empty=True))
                 continue
-            stakes = [Bet("Ante", bet.ante)]
+            stakes = [Bet(translate(gettext_noop("Ante")), bet.ante)]
             choice = choices.get(position)
             if choice in (Choice.UNDER, Choice.OVER):
-                stakes.append(Bet(choice.value.title(), bet.ante))
+                words = gettext_noop("Under") if choice is Choice.UNDER else gettext_noop("Over")
+                stakes.append(Bet(translate(words), bet.ante))
             if bet.bonus:
-                stakes.append(Bet("Bonus", bet.bonus))
+                stakes.append(Bet(translate(gettext_noop("Bonus")), bet.bonus))
             label = translate(gettext_noop("Box {number}")).format(number=position)
             if choice is not None:
                 label += translate(gettext_noop(" · says {said}")).format(said=choice.value)

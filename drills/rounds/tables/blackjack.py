@@ -247,7 +247,7 @@ class TwentyOneTable(TableGame):
         assert isinstance(state, TwentyOneRound)
         view = state.table
         start = state.start_of_round
-        said = _players_said(state)
+        said = _players_said(state, translate)
         late = _late_bets(state)
         spots = []
         for position in range(1, POSITIONS + 1):
@@ -416,7 +416,7 @@ def _total_note(cards: tuple[Card, ...], *, switched: bool = False, split: bool 
     return str(value.total)
 
 
-def _players_said(state: TwentyOneRound) -> dict[int, str]:
+def _players_said(state: TwentyOneRound, translate: Translate = no_translation) -> dict[int, str]:
     """What the players said since the dealer last acted, per box (0: all of them)."""
     said: dict[int, str] = {}
     for action in reversed(state.log):
@@ -424,13 +424,14 @@ def _players_said(state: TwentyOneRound) -> dict[int, str]:
             break
         if action.ACTOR is Actor.PLAYER:
             box = getattr(action, "box", 0)
-            words = action.VERB.replace("-", " ")
+            words = translate(PLAYER_WORDS.get(action.VERB, action.VERB.replace("-", " ")))
             amount = getattr(action, "amount", None)
             if amount is not None:
                 words += f" {format_money(amount)}"
             said.setdefault(box, words)
     if said:
-        said[0] = "; ".join(f"box {box}: {words}" for box, words in sorted(said.items()) if box)
+        each = translate(gettext_noop("box {box}: {words}"))
+        said[0] = "; ".join(each.format(box=box, words=words) for box, words in sorted(said.items()) if box)
     return said
 
 

@@ -141,7 +141,8 @@ class OverUnderTable(TableGame):
                 cleared = True
         cards = list(state.start.cards[: len(up) + down]) if turned else []
         shown = tuple(str(card) for card in cards) if turned else tuple(up)
-        note = "cleared" if cleared else (f"announced {called}" if called else "")
+        announced = translate(gettext_noop("announced {called}")).format(called=called) if called else ""
+        note = translate(gettext_noop("cleared")) if cleared else announced
         dealer = Spot("dealer", translate(gettext_noop("The cards")), {}, hands=(HandView(() if cleared else shown,
                                                                face_down=0 if (turned or cleared) else down,
                                                                note=note),))

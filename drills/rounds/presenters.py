@@ -235,7 +235,7 @@ def round_json(stored: DealtRound, state: Round | None = None) -> dict[str, Any]
     """The round as its dealer may see it now (the API's answer)."""
     table = table_for(stored.game)
     state = state if state is not None else services.current_state(stored)
-    view = table.table(state)
+    view = table.table(state, gettext)
     return {
         "id": str(stored.public_id),
         "game": stored.game,

@@ -87,7 +87,7 @@ def _own_or_404(request: HttpRequest, public_id: Any) -> DealtRound:
 def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) -> dict[str, Any]:
     table = table_for(stored.game)
     state = state if state is not None else services.current_state(stored)
-    view = table.table(state)
+    view = table.table(state, gettext)
     chips = ChipSet.from_json(stored.chips)
     last = extra.get("last")
     if last is not None:  # in memory only: the stored explanation stays English
@@ -219,7 +219,7 @@ def replay_page(request: HttpRequest, public_id: Any) -> HttpResponse:
     table = replay.table
     chips = ChipSet.from_json(stored.chips)
     state = replays.state_at(stored, at) if not replay.problem else services.start_state(stored, table)
-    view = table.table(state)
+    view = table.table(state, gettext)
     context = {
         "stored": stored,
         "replay": replay,

@@ -124,7 +124,7 @@ class ToyTable(TableGame):
     def phase(self, action: Action) -> Phase:
         return Phase.SETTLE if isinstance(action, (Pay, Collect)) else Phase.DEAL
 
-    def table(self, state: Any) -> TableView:
+    def table(self, state: Any, translate: Translate = no_translation) -> TableView:
         boxes = tuple(
             Spot(f"box-{n}", f"Box {n}", {"box": n}, hands=(HandView(tuple(state.dealt[n])),)) for n in (1, 2)
         )

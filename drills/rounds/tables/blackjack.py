@@ -67,6 +67,17 @@ BETS = (Decimal(20), Decimal(40), Decimal(60), Decimal(100), Decimal(140), Decim
 HARD_BETS = (*BETS, Decimal(50), Decimal(150))
 SIDE_BETS = (Decimal(5), Decimal(10), Decimal(20))
 
+STAGE_WORDS = {
+    "deal": gettext_noop("deal"),
+    "side-bets": gettext_noop("side bets"),
+    "offers": gettext_noop("offers"),
+    "surrenders": gettext_noop("surrenders"),
+    "play": gettext_noop("play"),
+    "dealer": gettext_noop("dealer"),
+    "settlement": gettext_noop("settlement"),
+}
+"""The stage of the round (the engine's phase) in words, as the table's facts show it."""
+
 STAKE_WORDS = {
     None: gettext_noop("the bet"),
     Stake.MAIN: gettext_noop("the bet"),
@@ -231,72 +242,82 @@ class TwentyOneTable(TableGame):
         return LEAVE_DEFAULT
 
     # --- what the table shows -------------------------------------------------------
-    def table(self, state: Round) -> TableView:
+    def table(self, state: Round, translate: Translate = no_translation) -> TableView:
+        """The felt as the dealer sees it, its words in the reader's language (``translate``)."""
         assert isinstance(state, TwentyOneRound)
         view = state.table
         start = state.start_of_round
-        said = _players_said(state)
+        said = _players_said(state, translate)
         late = _late_bets(state)
         spots = []
         for position in range(1, POSITIONS + 1):
             try:
                 box = view.box(position)
             except KeyError:
-                bets = (Bet("Late bet", late[position]),) if position in late else ()
-                spots.append(Spot(f"box-{position}", f"Box {position}", {"box": position}, bets=bets, empty=True))
+                bets = (Bet(translate(gettext_noop("Late bet")), late[position]),) if position in late else ()
+                box_label = translate(gettext_noop("Box {number}")).format(number=position)
+                spots.append(Spot(f"box-{position}", box_label, {"box": position}, bets=bets, empty=True))
                 continue
-            spots.extend(self._box_spots(box, start.box_bet(position), said.get(position, ""), start.partner(position)))
-        dealer = Spot("dealer", "Dealer", {}, hands=(HandView(tuple(str(c) for c in view.dealer),
-                                                              note=_total_note(view.dealer)),))
-        facts: list[tuple[str, str]] = [("Table", str(start.limits)), ("Stage", view.phase.value.replace("-", " "))]
+            spots.extend(self._box_spots(box, start.box_bet(position), said.get(position, ""), start.partner(position),
+                                         translate))
+        dealer = Spot("dealer", translate(gettext_noop("Dealer")), {}, hands=(HandView(
+            tuple(str(c) for c in view.dealer), note=_total_note(view.dealer, translate=translate)),))
+        stage = translate(STAGE_WORDS.get(view.phase.value, view.phase.value.replace("-", " ")))
+        facts: list[tuple[str, str]] = [(translate(gettext_noop("Table")), str(start.limits)),
+                                        (translate(gettext_noop("Stage")), stage)]
         if said.get(0):
-            facts.append(("Players", said[0]))
+            facts.append((translate(gettext_noop("Players")), said[0]))
         return TableView(tuple(spots), dealer, shoe_left=len(start.shoe) - view.cards_dealt, facts=tuple(facts))
 
-    def _box_spots(self, box: Any, bet: BoxBet, said: str, partner: int | None) -> list[Spot]:
+    def _box_spots(self, box: Any, bet: BoxBet, said: str, partner: int | None,
+                   translate: Translate = no_translation) -> list[Spot]:
         """A box's place on the table; a split box is one place per hand (a tap names the hand)."""
         hands = []
         split = len(box.hands) > 1
         for hand in box.hands:
             notes = []
             if hand.taken:
-                notes.append("cards taken")
+                notes.append(translate(gettext_noop("cards taken")))
             elif hand.cards:
-                notes.append(_total_note(hand.cards, switched=box.switched, split=split))
+                notes.append(_total_note(hand.cards, switched=box.switched, split=split, translate=translate))
             if hand.doubled:
-                notes.append("doubled")
+                notes.append(translate(gettext_noop("doubled")))
             if hand.sideways:
-                notes.append("sideways")
+                notes.append(translate(gettext_noop("sideways")))
             cards = () if hand.taken else tuple(str(card) for card in hand.cards)
             hands.append(HandView(cards, note=", ".join(note for note in notes if note)))
-        bets = [Bet("Bet", box.bet)]
+        bets = [Bet(translate(gettext_noop("Bet")), box.bet)]
         if not split and box.hands and box.hands[0].doubled:
-            bets.append(Bet("Double", box.bet))
+            bets.append(Bet(translate(gettext_noop("Double")), box.bet))
         if box.insurance:
-            bets.append(Bet("Insurance", box.insurance))
+            bets.append(Bet(translate(gettext_noop("Insurance")), box.insurance))
         if bet.pair_bonus:
-            bets.append(Bet("Pair bonus", bet.pair_bonus))
+            bets.append(Bet(translate(gettext_noop("Pair bonus")), bet.pair_bonus))
         if bet.super_match:
-            bets.append(Bet("Super Match", bet.super_match))
-        paid = [Bet(label, amount) for label, amount in (("Paid", box.paid), ("Collected", box.collected),
-                                                          ("Returned", box.returned)) if amount]
-        label = f"Box {box.box}"
+            bets.append(Bet(translate(gettext_noop("Super Match")), bet.super_match))
+        paid = [Bet(translate(label), amount) for label, amount in ((gettext_noop("Paid"), box.paid),
+                                                                    (gettext_noop("Collected"), box.collected),
+                                                                    (gettext_noop("Returned"), box.returned)) if amount]
+        label = translate(gettext_noop("Box {number}")).format(number=box.box)
         if partner is not None:
-            label += f" (paired with {partner})"
+            label += translate(gettext_noop(" (paired with {partner})")).format(partner=partner)
         if box.surrendered:
-            label += " · surrendered"
+            label += translate(gettext_noop(" · surrendered"))
         if box.even_money:
-            label += " · even money"
+            label += translate(gettext_noop(" · even money"))
         if said:
-            label += f" · says {said}"
+            label += translate(gettext_noop(" · says {said}")).format(said=said)
         if not split:
             return [Spot(f"box-{box.box}", label, {"box": box.box}, hands=tuple(hands), bets=tuple(bets),
                          paid=tuple(paid))]
         spots = []
         for number, (view, hand) in enumerate(zip(hands, box.hands, strict=True), start=1):
-            stakes = [Bet("Bet", box.bet), *([Bet("Double", box.bet)] if hand.doubled else [])]
+            stakes = [Bet(translate(gettext_noop("Bet")), box.bet),
+                      *([Bet(translate(gettext_noop("Double")), box.bet)] if hand.doubled else [])]
+            hand_label = label + translate(gettext_noop(" · hand {number}")).format(number=number)
             spots.append(Spot(
-                f"box-{box.box}-hand-{number}", f"{label} · hand {number}", {"box": box.box, "hand": number},
+                f"box-{box.box}-hand-{number}", hand_label,
+                {"box": box.box, "hand": number},
                 hands=(view,), bets=tuple(stakes + (bets[1:] if number == 1 else [])),
                 paid=tuple(paid) if number == 1 else (),
             ))
@@ -381,18 +402,21 @@ def _card(card: Card) -> str:
     return f"{rank}{card.suit.symbol}"
 
 
-def _total_note(cards: tuple[Card, ...], *, switched: bool = False, split: bool = False) -> str:
+def _total_note(cards: tuple[Card, ...], *, switched: bool = False, split: bool = False,
+                translate: Translate = no_translation) -> str:
     if not cards:
         return ""
     value = hand_value(cards, switched=switched, split_hand=split)
     if value.blackjack and not split and len(cards) == 2:
-        return "blackjack"
+        return translate(gettext_noop("blackjack"))
     if value.total > 21:
-        return f"bust ({value.total})"
-    return f"{'soft ' if value.soft else ''}{value.total}"
+        return translate(gettext_noop("bust ({total})")).format(total=value.total)
+    if value.soft:
+        return translate(gettext_noop("soft {total}")).format(total=value.total)
+    return str(value.total)
 
 
-def _players_said(state: TwentyOneRound) -> dict[int, str]:
+def _players_said(state: TwentyOneRound, translate: Translate = no_translation) -> dict[int, str]:
     """What the players said since the dealer last acted, per box (0: all of them)."""
     said: dict[int, str] = {}
     for action in reversed(state.log):
@@ -400,13 +424,14 @@ def _players_said(state: TwentyOneRound) -> dict[int, str]:
             break
         if action.ACTOR is Actor.PLAYER:
             box = getattr(action, "box", 0)
-            words = action.VERB.replace("-", " ")
+            words = translate(PLAYER_WORDS.get(action.VERB, action.VERB.replace("-", " ")))
             amount = getattr(action, "amount", None)
             if amount is not None:
                 words += f" {format_money(amount)}"
             said.setdefault(box, words)
     if said:
-        said[0] = "; ".join(f"box {box}: {words}" for box, words in sorted(said.items()) if box)
+        each = translate(gettext_noop("box {box}: {words}"))
+        said[0] = "; ".join(each.format(box=box, words=words) for box, words in sorted(said.items()) if box)
     return said
 
 

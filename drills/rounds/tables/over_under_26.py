@@ -111,7 +111,7 @@ class OverUnderTable(TableGame):
             return Stake.MAIN
         return LEAVE_DEFAULT
 
-    def table(self, state: Round) -> TableView:
+    def table(self, state: Round, translate: Translate = no_translation) -> TableView:
         assert isinstance(state, OverUnderRound)
         up: list[str] = []
         down = 0
@@ -133,15 +133,17 @@ class OverUnderTable(TableGame):
             elif action.VERB == "announce-joker":
                 called = "joker"
             elif isinstance(action, (Pay, Collect, Return)):
-                label = {Pay: "Paid", Collect: "Collected", Return: "Returned"}[type(action)]
+                label = translate({Pay: gettext_noop("Paid"), Collect: gettext_noop("Collected"),
+                                   Return: gettext_noop("Returned")}[type(action)])
                 moved.setdefault(action.box, {}).setdefault(label, Decimal(0))
                 moved[action.box][label] += action.amount
             elif isinstance(action, Discard):
                 cleared = True
         cards = list(state.start.cards[: len(up) + down]) if turned else []
         shown = tuple(str(card) for card in cards) if turned else tuple(up)
-        note = "cleared" if cleared else (f"announced {called}" if called else "")
-        dealer = Spot("dealer", "The cards", {}, hands=(HandView(() if cleared else shown,
+        announced = translate(gettext_noop("announced {called}")).format(called=called) if called else ""
+        note = translate(gettext_noop("cleared")) if cleared else announced
+        dealer = Spot("dealer", translate(gettext_noop("The cards")), {}, hands=(HandView(() if cleared else shown,
                                                                face_down=0 if (turned or cleared) else down,
                                                                note=note),))
         bets = {bet.box: bet for bet in state.start.boxes}
@@ -149,15 +151,19 @@ class OverUnderTable(TableGame):
         for position in range(1, state.rules.max_boxes + 1):
             bet = bets.get(position)
             if bet is None:
-                spots.append(Spot(f"box-{position}", f"Box {position}", {"box": position}, empty=True))
+                box_label = translate(gettext_noop("Box {number}")).format(number=position)
+                spots.append(Spot(f"box-{position}", box_label, {"box": position}, empty=True))
                 continue
-            stakes = [Bet("Ante", bet.ante)]
+            stakes = [Bet(translate(gettext_noop("Ante")), bet.ante)]
             choice = choices.get(position)
             if choice in (Choice.UNDER, Choice.OVER):
-                stakes.append(Bet(choice.value.title(), bet.ante))
+                words = gettext_noop("Under") if choice is Choice.UNDER else gettext_noop("Over")
+                stakes.append(Bet(translate(words), bet.ante))
             if bet.bonus:
-                stakes.append(Bet("Bonus", bet.bonus))
-            label = f"Box {position}" + (f" · says {choice.value}" if choice is not None else "")
+                stakes.append(Bet(translate(gettext_noop("Bonus")), bet.bonus))
+            label = translate(gettext_noop("Box {number}")).format(number=position)
+            if choice is not None:
+                label += translate(gettext_noop(" · says {said}")).format(said=choice.value)
             paid = tuple(Bet(name, amount) for name, amount in moved.get(position, {}).items())
             spots.append(Spot(f"box-{position}", label, {"box": position}, bets=tuple(stakes), paid=paid))
         dealt = len(up) + down

@@ -124,7 +124,7 @@ class PaiGowTable(TableGame):
             return LEAVE_DEFAULT
         return due_value(state.due(), action_class, name)
 
-    def table(self, state: Round) -> TableView:
+    def table(self, state: Round, translate: Translate = no_translation) -> TableView:
         assert isinstance(state, PaiGowRound)
         start = state.start
         bets = {seat.position: seat.bet for seat in start.seats}
@@ -132,24 +132,27 @@ class PaiGowTable(TableGame):
         set_hands: dict[int, tuple[str, ...]] = {}
         moved: dict[int, dict[str, Decimal]] = {}
         dead: set[int] = set()
-        facts: list[tuple[str, str]] = [("Bank", format_money(start.bank))]
+        facts: list[tuple[str, str]] = [(translate(gettext_noop("Bank")), format_money(start.bank))]
         button = opened = cleared = False
         for action in state.log:
             if isinstance(action, Roll):
-                facts.append(("Dice", " + ".join(str(d) for d in action.dice)))
+                facts.append((translate(gettext_noop("Dice")), " + ".join(str(d) for d in action.dice)))
             elif isinstance(action, AnnounceDice):
-                facts.append(("Announced", f"{action.total}, first hand to position {action.position}"))
+                first = translate(gettext_noop("{total}, first hand to position {position}"))
+                facts.append((translate(gettext_noop("Announced")),
+                              first.format(total=action.total, position=action.position)))
             elif isinstance(action, SetAside):
-                facts.append(("Set aside", "5 cards"))
+                facts.append((translate(gettext_noop("Set aside")), translate(gettext_noop("5 cards"))))
             elif isinstance(action, Deliver):
                 delivered[action.position] = len(action.cards)
             elif isinstance(action, DiscardDead):
                 dead.add(action.position)
             elif isinstance(action, Button):
-                facts.append(("Action button", f"position {action.position}"))
+                facts.append((translate(gettext_noop("Action button")), f"position {action.position}"))
                 button = True
             elif isinstance(action, Call):
-                facts.append(("Ruling", RULING_WORDS.get(action.ruling, str(action.ruling))))
+                ruling = RULING_WORDS.get(action.ruling)
+                facts.append((translate(gettext_noop("Ruling")), translate(ruling) if ruling else str(action.ruling)))
             elif isinstance(action, SetHand):
                 set_hands[action.position] = (*map(str, action.high), *map(str, action.low))
             elif isinstance(action, OpenBank):
@@ -157,7 +160,8 @@ class PaiGowTable(TableGame):
             elif isinstance(action, ResetBank):
                 set_hands[1] = (*map(str, action.high), *map(str, action.low))
             elif isinstance(action, (Pay, Collect, Fee, Return)):
-                label = {Pay: "Paid", Collect: "Collected", Fee: "Fee", Return: "Returned"}[type(action)]
+                label = translate({Pay: gettext_noop("Paid"), Collect: gettext_noop("Collected"),
+                                   Fee: gettext_noop("Fee"), Return: gettext_noop("Returned")}[type(action)])
                 moved.setdefault(action.position, {}).setdefault(label, Decimal(0))
                 moved[action.position][label] += action.amount
             elif isinstance(action, Clear):
@@ -179,14 +183,16 @@ class PaiGowTable(TableGame):
                 else:
                     down = delivered[position]
                     note = "set" if position in set_hands else ""
-            label = "Position 1 · player-dealer" if position == 1 else f"Position {position}"
-            stakes = (Bet("Bank", start.bank),) if position == 1 else ((Bet("Bet", bets[position]),) if seated else ())
+            label = (translate(gettext_noop("Position 1 · player-dealer")) if position == 1
+                     else translate(gettext_noop("Position {number}")).format(number=position))
+            bank, bet = translate(gettext_noop("Bank")), translate(gettext_noop("Bet"))
+            stakes = (Bet(bank, start.bank),) if position == 1 else ((Bet(bet, bets[position]),) if seated else ())
             paid = tuple(Bet(name, amount) for name, amount in moved.get(position, {}).items())
             spots.append(Spot(f"position-{position}", label, {"position": position},
                               hands=(HandView(cards, face_down=down, note=note),) if (cards or down or note) else (),
                               bets=stakes, paid=paid, empty=not seated))
         dealt = sum(delivered.values()) + (5 if any(isinstance(a, SetAside) for a in state.log) else 0)
-        dealer = Spot("dealer", "The dealer (the deck, the dice)", {})
+        dealer = Spot("dealer", translate(gettext_noop("The dealer (the deck, the dice)")), {})
         return TableView(tuple(spots), dealer, shoe_left=max(0, len(start.deck) - dealt), facts=tuple(facts))
 
     def describe(self, action: Action, reveal: bool = True, translate: Translate = no_translation) -> str:

@@ -28,6 +28,8 @@ from tests.personas import make_user
 pytestmark = pytest.mark.django_db
 
 DASHBOARD, PANEL, HOME = 7, 12, 12  # before: 10, 18, and 27 with one mistake (42 with 16)
+if connection.vendor == "postgresql":
+    DASHBOARD += 1  # the team trend is summed by the database there (one query instead of decoding 500 tallies)
 
 
 def _queries(client: Client, url: str, **headers: str) -> int:

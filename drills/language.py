@@ -12,11 +12,19 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
-from games.reasons import Reason, Translate, explain
+from games.reasons import Reason, Translate, context_of, explain
+
+
+def translate(message: str) -> str:
+    """The engine's ``translate`` on the site: ``gettext``, or ``pgettext`` for a message ID
+    marked with its context (``games.reasons.pgettext_noop``), so the felt's "Double" (the
+    doubled stake) is not worded as the action "Double"."""
+    context = context_of(message)
+    return pgettext(context, message) if context else gettext(message)
 
 
 def known_language(code: str | None) -> str | None:

@@ -44,6 +44,39 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+class InContext(str):
+    """A message ID that reads differently by where it stands (the hand note "sideways" and the
+    verb "sideways"; the bet "Double" and the action "Double"): the English text itself, so
+    English and a ``translate`` that knows no context print it as before, with its context for
+    a ``translate`` that does (the site's, through Django's ``pgettext``)."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> InContext:
+        made = super().__new__(cls, message)
+        made.context = context
+        return made
+
+
+def pgettext_noop(context: str, message: str) -> str:
+    """Mark ``message`` as a message ID with a context (a ``msgctxt`` in the catalogues); return
+    it as an :class:`InContext` whose text is ``message``.
+
+    >>> word = pgettext_noop("bet", "Double")
+    >>> word, context_of(word), context_of("Double")
+    ('Double', 'bet', '')
+
+    The site's ``makemessages`` extracts it as ``pgettext_noop:1c,2`` (Django has no such
+    marker of its own).
+    """
+    return InContext(context, message)
+
+
+def context_of(message: str) -> str:
+    """The context a message ID was marked with (:func:`pgettext_noop`); ``""`` for none."""
+    return message.context if isinstance(message, InContext) else ""
+
+
 def no_translation(message: str) -> str:
     """The identity ``translate``: English, the language the message IDs are written in."""
     return message

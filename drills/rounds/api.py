@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 from drills.api.errors import error_payload
 from drills.api.serializers import ErrorsSerializer
 from drills.api.views import ERRORS
+from drills.language import translate
 from drills.rounds import presenters, replays, selectors, services
 from drills.rounds.models import DealtRound
 from drills.rounds.tables.base import Focus, Level, TapError
@@ -144,11 +145,11 @@ class RoundAct(APIView):
         except services.NoSuchRound:
             raise NotFound("no such round") from None
         except TapError as error:
-            raise ValidationError({error.field: [error.words(gettext)]}) from None
+            raise ValidationError({error.field: [error.words(translate)]}) from None
         except (services.StaleTable, services.RoundClosed) as error:
             stored = _own(request, public_id)
             field = "seen" if isinstance(error, services.StaleTable) else "round"
-            said = error.words(gettext) if isinstance(error, services.StaleTable) else gettext(str(error))
+            said = error.words(translate) if isinstance(error, services.StaleTable) else gettext(str(error))
             body = error_payload({field: [said]}) | {"round": presenters.round_json(stored)}
             return Response(body, status=status.HTTP_409_CONFLICT)
         table = table_for(outcome.round.game)

@@ -23,15 +23,34 @@ from typing import Any
 
 from games.errors import MoneyError
 from games.money import format_money, parse_money
+from games.reasons import Translate, gettext_noop, no_translation
 
 MAX_CHIPS_PER_STACK = 200
 """More chips than any payout at a training table; refuses hostile input (forty 9s, 1e30)."""
+
+MAX_DENOMINATIONS = 12
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 class ChipError(ValueError):
-    """A chip set or a chip stack that cannot be used; the message says why."""
+    """A chip set or a chip stack that cannot be used; the message says why.
+
+    Like :class:`~drills.rounds.tables.base.TapError`: ``message`` is a message ID (marked with
+    ``gettext_noop``) with ``{placeholders}`` filled from ``params``, because it reaches
+    trainees (a tap's chip stack) and staff (the chip-set form) in their language;
+    ``str(error)`` is the English sentence, :meth:`words` the reader's."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        self.message_id, self.params = message, params
+        super().__init__(message.format(**params))
+
+    def words(self, translate: Translate = no_translation) -> str:
+        """The message in ``translate``'s language."""
+        try:
+            return translate(self.message_id).format(**self.params)
+        except (KeyError, IndexError):
+            return str(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,27 +98,32 @@ class ChipSet:
         """From ``[{"value": "25", "colour": "#1a7f37", "name": "green"}, ...]``; refuses
         duplicates, bad amounts and bad colours, naming the chip."""
         if not isinstance(data, list) or not data:
-            raise ChipError("a chip set is a non-empty list of chips")
-        if len(data) > 12:
-            raise ChipError("at most 12 denominations")
+            raise ChipError(gettext_noop("a chip set is a non-empty list of chips"))
+        if len(data) > MAX_DENOMINATIONS:
+            raise ChipError(gettext_noop("at most {most} denominations"), most=MAX_DENOMINATIONS)
         chips: dict[Decimal, Chip] = {}
         for number, item in enumerate(data, start=1):
             if not isinstance(item, Mapping):
-                raise ChipError(f"chip {number}: must be an object with value, colour and name")
+                message = gettext_noop("chip {number}: must be an object with value, colour and name")
+                raise ChipError(message, number=number)
             try:
                 value = parse_money(item.get("value"))
             except MoneyError as error:
-                raise ChipError(f"chip {number}: value: {error}") from None
+                raise ChipError(gettext_noop("chip {number}: value: {error}"), number=number, error=error) from None
             if value <= 0 or value > Decimal("100000"):
-                raise ChipError(f"chip {number}: value must be above 0 and at most 100,000")
+                raise ChipError(gettext_noop("chip {number}: value must be above 0 and at most {most}"), number=number,
+                               most="100,000")
             colour = str(item.get("colour", ""))
             if not _COLOUR.match(colour):
-                raise ChipError(f"chip {number}: colour must be #rrggbb, not {colour!r}")
+                raise ChipError(gettext_noop("chip {number}: colour must be #rrggbb, not {colour}"), number=number,
+                               colour=repr(colour))
             name = str(item.get("name", "")).strip()[:30]
             if not name:
-                raise ChipError(f"chip {number}: name the colour (for people who cannot see it)")
+                message = gettext_noop("chip {number}: name the colour (for people who cannot see it)")
+                raise ChipError(message, number=number)
             if value in chips:
-                raise ChipError(f"chip {number}: {format_money(value)} appears twice")
+                message = gettext_noop("chip {number}: {value} appears twice")
+                raise ChipError(message, number=number, value=format_money(value))
             chips[value] = Chip(value, colour.lower(), name)
         return cls(tuple(sorted(chips.values(), key=lambda chip: chip.value)))
 
@@ -117,26 +141,26 @@ def stack_amount(chips: ChipSet, stack: Any) -> Decimal:
     """The amount of a chip stack ``{"<denomination>": count}``; :class:`ChipError` if it is
     not one (unknown chip, a count that is not a whole number from 0 to the cap, empty)."""
     if not isinstance(stack, Mapping):
-        raise ChipError('a chip stack is an object such as {"25": 2, "5": 1}')
+        raise ChipError(gettext_noop("a chip stack is an object such as {example}"), example='{"25": 2, "5": 1}')
     total = Decimal("0.00")
     count_all = 0
     for key, count in stack.items():
         try:
             value = parse_money(str(key))
         except MoneyError:
-            raise ChipError(f"{str(key)[:20]!r} is not a chip value") from None
+            raise ChipError(gettext_noop("{key} is not a chip value"), key=repr(str(key)[:20])) from None
         if chips.chip(value) is None:
-            raise ChipError(f"{format_money(value)} is not a chip of this table (chips: {chips.describe()})")
+            message = gettext_noop("{value} is not a chip of this table (chips: {chips})")
+            raise ChipError(message, value=format_money(value), chips=chips.describe())
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_CHIPS_PER_STACK:
-            raise ChipError(
-                f"the count of {format_money(value)} chips must be a whole number from 0 to {MAX_CHIPS_PER_STACK}"
-            )
+            raise ChipError(gettext_noop("the count of {value} chips must be a whole number from 0 to {most}"),
+                            value=format_money(value), most=MAX_CHIPS_PER_STACK)
         count_all += count
         total += value * count
     if count_all == 0:
-        raise ChipError("the stack is empty: tap chips in the tray to build it")
+        raise ChipError(gettext_noop("the stack is empty: tap chips in the tray to build it"))
     if count_all > MAX_CHIPS_PER_STACK:
-        raise ChipError(f"at most {MAX_CHIPS_PER_STACK} chips in one stack")
+        raise ChipError(gettext_noop("at most {most} chips in one stack"), most=MAX_CHIPS_PER_STACK)
     return total.quantize(Decimal("0.01"))
 
 

@@ -14,7 +14,7 @@ import uuid
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from drills.rounds.chips import ChipError, ChipSet
 from drills.rounds.tables.base import Focus, Level
@@ -44,7 +44,7 @@ class TableChips(models.Model):
         try:
             self.chips = ChipSet.from_json(self.chips).to_json()
         except ChipError as error:
-            raise ValidationError({"chips": str(error)}) from None
+            raise ValidationError({"chips": error.words(gettext)}) from None
 
 
 class RoundStatus(models.TextChoices):

@@ -19,6 +19,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from drills.labels import percent_of
+from drills.language import translate
 from drills.rounds import services
 from drills.rounds.chips import ChipError, ChipSet, stack_amount, stack_for
 from drills.rounds.models import DealtRound, RoundStep
@@ -93,7 +94,7 @@ def parse_tap(data: Mapping[str, Any], table: TableGame, state: Round, chips: Ch
         try:
             amount = stack_amount(chips, stack)
         except ChipError as error:
-            raise TapError("chips", "{error}", error=error) from None
+            raise TapError("chips", error.message_id, **error.params) from None
     choice = data.get("choice")
     if choice is not None and (not isinstance(choice, str) or len(choice) > 40):
         raise TapError("choice", gettext_noop("a choice is a short word"))
@@ -160,12 +161,12 @@ def action_words(table: TableGame, notation: str, *, reveal: bool) -> str:
         return ""
     if notation.endswith(services.NOT_NOW):  # a tap that was no action at all: its verb only
         verb = notation.removesuffix(services.NOT_NOW)
-        return gettext("{verb} (not possible now)").format(verb=table.verb_words(verb, gettext))
+        return gettext("{verb} (not possible now)").format(verb=table.verb_words(verb, translate))
     try:
         action = parse_action(notation, table.vocabulary)
     except NotationError:
         return notation.split(" ", 1)[0].replace("-", " ")
-    return table.describe(action, reveal=reveal, translate=gettext)
+    return table.describe(action, reveal=reveal, translate=translate)
 
 
 def control_in_words(control: Control) -> Control:
@@ -190,12 +191,12 @@ def step_explanation(table: TableGame, step: RoundStep) -> str:
             english = table.explain_not_now(verb, pending)
             if english != stored:
                 return stored
-            return table.explain_not_now(verb, pending, gettext)
+            return table.explain_not_now(verb, pending, translate)
         error = ProcedureError(rule=step.rule, mistake=step.mistake,
                                attempted=parse_action(step.action, table.vocabulary), due=due)
         if table.explain(error) != stored:
             return stored
-        return table.explain(error, gettext)
+        return table.explain(error, translate)
     except (NotationError, GameError, ValueError, KeyError, IndexError):
         return stored
 
@@ -235,7 +236,7 @@ def round_json(stored: DealtRound, state: Round | None = None) -> dict[str, Any]
     """The round as its dealer may see it now (the API's answer)."""
     table = table_for(stored.game)
     state = state if state is not None else services.current_state(stored)
-    view = table.table(state, gettext)
+    view = table.table(state, translate)
     return {
         "id": str(stored.public_id),
         "game": stored.game,

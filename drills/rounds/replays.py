@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from drills.language import translate
 from drills.rounds import services
 from drills.rounds.models import DealtRound, RoundStep
 from drills.rounds.presenters import action_words, dealer_words, step_explanation
@@ -80,12 +81,12 @@ def replay_of(stored: DealtRound, *, for_dealer: bool = False) -> Replay:
     rest: list[tuple[str, tuple[str, ...]]] = []
     state = checked.reached
     while (due := state.due()) is not None and len(rest) < 2000:
-        rest.append((table.describe(due.action, reveal=not for_dealer, translate=gettext), due.rules))
+        rest.append((table.describe(due.action, reveal=not for_dealer, translate=translate), due.rules))
         state = state.apply(due.action)
     problem = ""
     if checked.first_error is not None:
         problem = gettext("step {step} no longer fits the engine: {why}").format(
-            step=checked.first_error.step, why=table.explain(checked.first_error, gettext)
+            step=checked.first_error.step, why=table.explain(checked.first_error, translate)
         )
     return Replay(
         stored, table, tuple(steps), tuple(rest), tuple(refused.get(len(recorded), ())),
@@ -130,7 +131,7 @@ def _step(
     return ReplayStep(
         number=verdict.step,
         action=verdict.action,
-        words=table.describe(verdict.action, translate=gettext),
+        words=table.describe(verdict.action, translate=translate),
         rules=verdict.rules,
         by_trainee=mine is not None,
         refused=tuple(refused.get(index, ())),

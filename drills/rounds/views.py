@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from drills.language import translate
 from drills.rounds import exams, presenters, replays, selectors, services
 from drills.rounds.chips import ChipSet
 from drills.rounds.models import DealtRound, RoundStep
@@ -87,7 +88,7 @@ def _own_or_404(request: HttpRequest, public_id: Any) -> DealtRound:
 def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) -> dict[str, Any]:
     table = table_for(stored.game)
     state = state if state is not None else services.current_state(stored)
-    view = table.table(state, gettext)
+    view = table.table(state, translate)
     chips = ChipSet.from_json(stored.chips)
     last = extra.get("last")
     if last is not None:  # in memory only: the stored explanation stays English
@@ -102,7 +103,7 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
         "controls": [presenters.control_in_words(control) for control in table.controls(state)],
         "stakes": [(value, gettext(words)) for value, words in table.stakes],
         "stakes_legend": gettext(table.stakes_legend),
-        "flags": table.flags,
+        "flags": [(name, translate(label)) for name, label in table.flags],
         "chips": chips.chips,
         "key": presenters.new_key(),
         "figures": presenters.figures(stored),
@@ -156,10 +157,10 @@ def act(request: HttpRequest, public_id: Any) -> HttpResponse:
     except services.NoSuchRound:
         raise Http404("No such round") from None
     except TapError as error:
-        extra, status = {"form_error": error.words(gettext), "error_field": error.field}, 400
+        extra, status = {"form_error": error.words(translate), "error_field": error.field}, 400
         extra["kept"] = kept
     except services.StaleTable as error:
-        extra, status = {"notice": error.words(gettext), "kept": {"verb": kept["verb"]}}, 409
+        extra, status = {"notice": error.words(translate), "kept": {"verb": kept["verb"]}}, 409
     except services.RoundClosed as error:
         extra, status = {"notice": gettext(str(error))}, 409
     else:
@@ -219,7 +220,7 @@ def replay_page(request: HttpRequest, public_id: Any) -> HttpResponse:
     table = replay.table
     chips = ChipSet.from_json(stored.chips)
     state = replays.state_at(stored, at) if not replay.problem else services.start_state(stored, table)
-    view = table.table(state, gettext)
+    view = table.table(state, translate)
     context = {
         "stored": stored,
         "replay": replay,

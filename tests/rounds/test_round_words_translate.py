@@ -83,6 +83,7 @@ def _refused(table, error: ProcedureError) -> RoundStep:  # type: ignore[no-unty
 
 def test_stored_refusal_is_worded_again_in_the_readers_language(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(presenters, "gettext", marked)
+    monkeypatch.setattr(presenters, "translate", marked)  # the engine's words
     error = ProcedureError(
         rule="BJ-6",
         mistake="dealer-second-card",
@@ -107,6 +108,7 @@ def test_stored_refusal_is_worded_again_in_the_readers_language(monkeypatch: pyt
 
 def test_stored_refusal_whose_details_are_not_kept_is_shown_as_stored(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(presenters, "gettext", marked)
+    monkeypatch.setattr(presenters, "translate", marked)  # the engine's words
     error = ProcedureError(
         rule="BJ-9",
         mistake="wrong-total",
@@ -125,11 +127,13 @@ def test_round_pages_show_form_errors_through_gettext(trainee_client, monkeypatc
     from drills.rounds import views
 
     monkeypatch.setattr(views, "gettext", marked)
+    monkeypatch.setattr(views, "translate", marked)  # the engine's words
     response = trainee_client.post("/rounds/start/", {"game": "blackjack", "level": "giant", "focus": "round"})
     assert response.status_code == 400
     assert "«choose easy, normal or hard»" in response.content.decode()
     started = trainee_client.post("/rounds/start/", {"game": "blackjack", "level": "easy", "focus": "round"})
     monkeypatch.setattr(presenters, "gettext", marked)
+    monkeypatch.setattr(presenters, "translate", marked)  # the engine's words
     page = trainee_client.get(started["Location"]).content.decode()
     assert "«Deal a card»" in page  # a tool's label
     assert "«The whole round»" in page  # the focus

@@ -45,7 +45,7 @@ def test_round_table_page_in_spanish(trainee_client, trainee) -> None:  # type: 
     started = trainee_client.post("/rounds/start/", {"game": "blackjack", "level": "easy", "focus": "round"})
     assert started.status_code == 302
     page = trainee_client.get(started["Location"]).content.decode()
-    for words in ("Casilla 1", "Crupier", "Apuesta", "Mesa", "Etapa", "repartir"):
+    for words in ("Casilla 1", "Crupier", "Apuesta", "Mesa", "Etapa", "reparto"):  # the stage, a noun
         assert words in page, words
     for words in ("Box 1", ">Dealer<", ">Stage<"):
         assert words not in page, words

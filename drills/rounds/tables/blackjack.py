@@ -57,7 +57,7 @@ from games.cards import Card
 from games.house_rules import HouseRules
 from games.money import format_money
 from games.procedure import Action, Actor, ProcedureError, Round
-from games.reasons import Translate, gettext_noop, no_translation
+from games.reasons import Translate, gettext_noop, no_translation, pgettext_noop
 
 POSITIONS = 7
 BOX_VERBS = frozenset({"offer-insurance", "offer-even-money", "pay", "collect", "return", "exchange", "sideways",
@@ -68,15 +68,17 @@ HARD_BETS = (*BETS, Decimal(50), Decimal(150))
 SIDE_BETS = (Decimal(5), Decimal(10), Decimal(20))
 
 STAGE_WORDS = {
-    "deal": gettext_noop("deal"),
-    "side-bets": gettext_noop("side bets"),
-    "offers": gettext_noop("offers"),
-    "surrenders": gettext_noop("surrenders"),
-    "play": gettext_noop("play"),
-    "dealer": gettext_noop("dealer"),
-    "settlement": gettext_noop("settlement"),
+    "deal": pgettext_noop("round stage", "deal"),
+    "side-bets": pgettext_noop("round stage", "side bets"),
+    "offers": pgettext_noop("round stage", "offers"),
+    "surrenders": pgettext_noop("round stage", "surrenders"),
+    "play": pgettext_noop("round stage", "play"),
+    "dealer": pgettext_noop("round stage", "dealer"),
+    "settlement": pgettext_noop("round stage", "settlement"),
 }
-"""The stage of the round (the engine's phase) in words, as the table's facts show it."""
+"""The stage of the round (the engine's phase) in words, as the table's facts show it: nouns
+(the deal, the dealer's turn), in their own context so they are not worded as the verb "deal"
+or the person "dealer" of the same English spelling."""
 
 STAKE_WORDS = {
     None: gettext_noop("the bet"),
@@ -85,6 +87,9 @@ STAKE_WORDS = {
     Stake.SUPER_MATCH: gettext_noop("the Super Match"),
     Stake.PAIR_BONUS: gettext_noop("the pair bonus"),
 }
+
+DOUBLE_STAKE = pgettext_noop("bet", "Double")
+"""The doubled stake lying on the felt (a noun), not the player's action "Double"."""
 
 PLAYER_WORDS: dict[str, str] = {
     "hit": gettext_noop("hit"),
@@ -161,7 +166,7 @@ MISTAKE_WORDS: dict[str, str] = {
 
 class TwentyOneTable(TableGame):
     place_fields = ("box", "hand")
-    flags = (("blackjack", "Blackjack"),)
+    flags = (("blackjack", gettext_noop("Blackjack")),)
     number_fields = ("total",)
     vocabulary = VOCABULARY
 
@@ -283,12 +288,13 @@ class TwentyOneTable(TableGame):
             if hand.doubled:
                 notes.append(translate(gettext_noop("doubled")))
             if hand.sideways:
-                notes.append(translate(gettext_noop("sideways")))
+                # the card lying sideways, not the verb "sideways" of the tools' words
+                notes.append(translate(pgettext_noop("hand note", "sideways")))
             cards = () if hand.taken else tuple(str(card) for card in hand.cards)
             hands.append(HandView(cards, note=", ".join(note for note in notes if note)))
         bets = [Bet(translate(gettext_noop("Bet")), box.bet)]
         if not split and box.hands and box.hands[0].doubled:
-            bets.append(Bet(translate(gettext_noop("Double")), box.bet))
+            bets.append(Bet(translate(DOUBLE_STAKE), box.bet))
         if box.insurance:
             bets.append(Bet(translate(gettext_noop("Insurance")), box.insurance))
         if bet.pair_bonus:
@@ -313,7 +319,7 @@ class TwentyOneTable(TableGame):
         spots = []
         for number, (view, hand) in enumerate(zip(hands, box.hands, strict=True), start=1):
             stakes = [Bet(translate(gettext_noop("Bet")), box.bet),
-                      *([Bet(translate(gettext_noop("Double")), box.bet)] if hand.doubled else [])]
+                      *([Bet(translate(DOUBLE_STAKE), box.bet)] if hand.doubled else [])]
             hand_label = label + translate(gettext_noop(" · hand {number}")).format(number=number)
             spots.append(Spot(
                 f"box-{box.box}-hand-{number}", hand_label,

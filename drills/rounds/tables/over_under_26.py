@@ -51,9 +51,17 @@ from games.over_under_26.round_words import describe_action, explain_mistake
 from games.over_under_26.rules import OverUnderRules
 from games.over_under_26.settlement import Choice
 from games.procedure import Action, ProcedureError, Round
-from games.reasons import Translate, gettext_noop, no_translation
+from games.reasons import Translate, gettext_noop, no_translation, pgettext_noop
 
 ANTES = (Decimal(10), Decimal(20), Decimal(25), Decimal(50), Decimal(100))
+SAID_WORDS = {
+    Choice.UNDER: pgettext_noop("player says", "under"),
+    Choice.OVER: pgettext_noop("player says", "over"),
+    Choice.FOLD: pgettext_noop("player says", "fold"),
+}
+"""A box's choice as the word it says ("Box 2 · says under"): the bet's name for Under and
+Over, a verb for fold. In their own context: the same English words stand for "under 26"
+and for the verb "fold" elsewhere."""
 
 
 class OverUnderTable(TableGame):
@@ -131,7 +139,7 @@ class OverUnderTable(TableGame):
             elif isinstance(action, Announce):
                 called = str(action.total)
             elif action.VERB == "announce-joker":
-                called = "joker"
+                called = translate(gettext_noop("joker"))
             elif isinstance(action, (Pay, Collect, Return)):
                 label = translate({Pay: gettext_noop("Paid"), Collect: gettext_noop("Collected"),
                                    Return: gettext_noop("Returned")}[type(action)])
@@ -163,7 +171,7 @@ class OverUnderTable(TableGame):
                 stakes.append(Bet(translate(gettext_noop("Bonus")), bet.bonus))
             label = translate(gettext_noop("Box {number}")).format(number=position)
             if choice is not None:
-                label += translate(gettext_noop(" · says {said}")).format(said=choice.value)
+                label += translate(gettext_noop(" · says {said}")).format(said=translate(SAID_WORDS[choice]))
             paid = tuple(Bet(name, amount) for name, amount in moved.get(position, {}).items())
             spots.append(Spot(f"box-{position}", label, {"box": position}, bets=tuple(stakes), paid=paid))
         dealt = len(up) + down

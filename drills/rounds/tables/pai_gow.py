@@ -57,7 +57,7 @@ from games.pai_gow.round_actions import (
 from games.pai_gow.round_words import explain_mistake
 from games.pai_gow.rules import PaiGowRules
 from games.procedure import Action, Actor, ProcedureError, Round
-from games.reasons import Translate, gettext_noop, no_translation
+from games.reasons import Translate, gettext_noop, no_translation, pgettext_noop
 
 POSITIONS = 7
 BETS = (Decimal(10), Decimal(20), Decimal(25), Decimal(50), Decimal(100))
@@ -148,7 +148,8 @@ class PaiGowTable(TableGame):
             elif isinstance(action, DiscardDead):
                 dead.add(action.position)
             elif isinstance(action, Button):
-                facts.append((translate(gettext_noop("Action button")), f"position {action.position}"))
+                where = translate(gettext_noop("position {position}")).format(position=action.position)
+                facts.append((translate(gettext_noop("Action button")), where))
                 button = True
             elif isinstance(action, Call):
                 ruling = RULING_WORDS.get(action.ruling)
@@ -174,15 +175,15 @@ class PaiGowTable(TableGame):
             down = 0
             note = ""
             if position in dead:
-                note = "dead hand, discarded"
+                note = translate(gettext_noop("dead hand, discarded"))
             elif not cleared and position in delivered:
                 shown = opened and position in set_hands  # every hand is turned once the bank opens
                 if shown:
                     cards = set_hands[position]
-                    note = "set: five back, two front"
+                    note = translate(gettext_noop("set: five back, two front"))
                 else:
                     down = delivered[position]
-                    note = "set" if position in set_hands else ""
+                    note = translate(pgettext_noop("hand note", "set")) if position in set_hands else ""
             label = (translate(gettext_noop("Position 1 · player-dealer")) if position == 1
                      else translate(gettext_noop("Position {number}")).format(number=position))
             bank, bet = translate(gettext_noop("Bank")), translate(gettext_noop("Bet"))

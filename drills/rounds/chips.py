@@ -15,6 +15,7 @@ drills.rounds.chips.ChipError: 3.00 is not a chip of this table (chips: 1, 2.50,
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from typing import Any
 
 from games.errors import MoneyError
 from games.money import format_money, parse_money
-from games.reasons import Translate, gettext_noop, no_translation
+from games.reasons import InContext, Translate, gettext_noop, no_translation, pgettext_noop
 
 MAX_CHIPS_PER_STACK = 200
 """More chips than any payout at a training table; refuses hostile input (forty 9s, 1e30)."""
@@ -72,17 +73,29 @@ class Chip:
     def to_json(self) -> dict[str, str]:
         return {"value": self.code, "colour": self.colour, "name": self.name}
 
+    def named_in(self, translate: Translate = no_translation) -> Chip:
+        """The chip with its colour's name in ``translate``'s language: a default colour
+        (stored as its English word) is translated in its context; any other name is the
+        property's own and comes back unchanged (a ``translate`` returns what it does not
+        know)."""
+        return dataclasses.replace(self, name=translate(InContext(CHIP_COLOUR, self.name)))
+
+
+CHIP_COLOUR = "chip colour"  # written out in each marker below: xgettext reads literals only
+"""The context of the default colours' names: a chip's colour, not a card's ("red")."""
 
 DEFAULT_CHIPS: tuple[tuple[str, str, str], ...] = (
-    ("1", "#f4f4f0", "white"),
-    ("2.50", "#e87ab0", "pink"),
-    ("5", "#c8102e", "red"),
-    ("25", "#1a7f37", "green"),
-    ("100", "#1d1d1d", "black"),
-    ("500", "#6b2fa3", "purple"),
-    ("1000", "#e8871e", "orange"),
+    ("1", "#f4f4f0", pgettext_noop("chip colour", "white")),
+    ("2.50", "#e87ab0", pgettext_noop("chip colour", "pink")),
+    ("5", "#c8102e", pgettext_noop("chip colour", "red")),
+    ("25", "#1a7f37", pgettext_noop("chip colour", "green")),
+    ("100", "#1d1d1d", pgettext_noop("chip colour", "black")),
+    ("500", "#6b2fa3", pgettext_noop("chip colour", "purple")),
+    ("1000", "#e8871e", pgettext_noop("chip colour", "orange")),
 )
-"""The common North American colours, used until a property sets its own."""
+"""The common North American colours, used until a property sets its own. The names are
+stored as English words; :meth:`Chip.named_in` words them for the reader (a property's own
+names pass through unchanged)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,7 +104,7 @@ def table_context(stored: DealtRound, state: Round | None = None, **extra: Any) 
         "stakes": [(value, gettext(words)) for value, words in table.stakes],
         "stakes_legend": gettext(table.stakes_legend),
         "flags": [(name, translate(label)) for name, label in table.flags],
-        "chips": chips.chips,
+        "chips": [chip.named_in(translate) for chip in chips.chips],
         "key": presenters.new_key(),
         "figures": presenters.figures(stored),
         "your_turn": table.due_for_trainee(state, Focus(stored.focus)),

@@ -8,13 +8,21 @@ from typing import Any
 from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, gettext_noop
 
 from drills.kinds.base import FieldType
-from games.cards import Card, Joker, parse_card
+from games.cards import Card, Joker, Suit, parse_card
 
 register = template.Library()
 
 _RANK_LABEL = {"T": "10"}
+_SUIT_WORDS = {
+    Suit.SPADES: gettext_noop("spades"),
+    Suit.HEARTS: gettext_noop("hearts"),
+    Suit.DIAMONDS: gettext_noop("diamonds"),
+    Suit.CLUBS: gettext_noop("clubs"),
+}
+"""A suit's name in the card's label (what a screen reader says and a pointer shows)."""
 
 
 @register.simple_tag
@@ -22,7 +30,7 @@ def card_svg(token: str, size: str = "md", selectable: bool = False) -> SafeStri
     """An accessible SVG picture of a card in the one notation (``TH``, ``JK``)."""
     card = parse_card(token)
     if isinstance(card, Joker):
-        context = {"joker": True, "code": "JK", "label": "Joker", "red": False}
+        context = {"joker": True, "code": "JK", "label": gettext("Joker"), "red": False}
     else:
         assert isinstance(card, Card)
         rank = _RANK_LABEL.get(card.rank.value, card.rank.value)
@@ -32,7 +40,7 @@ def card_svg(token: str, size: str = "md", selectable: bool = False) -> SafeStri
             "rank": rank,
             "suit": card.suit.symbol,
             "red": card.suit.is_red,
-            "label": f"{rank} of {card.suit.name.lower()}",
+            "label": gettext("{rank} of {suit}").format(rank=rank, suit=gettext(_SUIT_WORDS[card.suit])),
         }
     context.update({"size": size, "selectable": selectable})
     return SafeString(render_to_string("drills/card.svg.html", context))

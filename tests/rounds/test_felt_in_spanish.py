@@ -236,6 +236,9 @@ def test_the_table_page_late_in_a_round_has_no_english_felt_word(game: str, trai
             assert not re.search(rf"\b{re.escape(word)}\b", text), (word, text[:3000])
         for word in shown:
             assert word in text, word
+    # the cards' pictures are named for screen readers in the reader's language
+    assert re.search(r"\b(\d+|[JQKA]) de (picas|corazones|diamantes|tréboles)\b", on_table[0])
+    assert not re.search(r"\bof (spades|hearts|diamonds|clubs)\b", on_table[0])
     # the tray names the default chips' colours in the reader's language too
     assert "(verde)" in page
     assert "(green)" not in page

@@ -57,6 +57,10 @@ class InContext(str):
         made.context = context
         return made
 
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        """Copied and pickled with its context (``str``'s own gives the text only)."""
+        return (self.context, str(self))
+
 
 def pgettext_noop(context: str, message: str) -> str:
     """Mark ``message`` as a message ID with a context (a ``msgctxt`` in the catalogues); return

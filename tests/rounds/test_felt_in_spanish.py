@@ -5,6 +5,7 @@ and each game's table page, late in a round, reads in Spanish with no English fe
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections.abc import Callable
 
@@ -75,6 +76,7 @@ def test_a_message_in_context_is_its_english_text() -> None:
     assert context_of("Double") == ""
     assert no_translation(word) == "Double"
     assert f"{word} 20" == "Double 20"
+    assert context_of(pickle.loads(pickle.dumps(word))) == "bet"  # a view kept in a cache keeps it
 
 
 def test_the_site_translate_looks_a_word_up_in_its_context() -> None:

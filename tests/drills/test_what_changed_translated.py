@@ -27,7 +27,11 @@ from tests.drills.what_changed_support import example_change, registered_house_w
 
 SEEDS = range(10)
 SLUG = {kind.game: kind.slug for kind in KINDS}
-NO_BONUS_TABLE_THEN_ONE = ("over-under-26", {}, {"bonus_pay_table": {"16": "2:1"}})
+NO_BONUS_TABLE_THEN_ONE: tuple[str, dict[str, object], dict[str, object]] = (
+    "over-under-26",
+    {},
+    {"bonus_pay_table": {"16": "2:1"}},
+)
 
 
 def _catalogue() -> dict[str, str]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.test import Client
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -232,3 +233,11 @@ def test_why_a_what_changed_drill_is_not_available_reads_in_spanish() -> None:
     with translation.override("es"):
         assert say(same, gettext).startswith("las reglas anteriores y las nuevas de ")
         assert say(NOT_ASSIGNED, gettext).startswith("nada ha cambiado para usted en este juego")
+
+
+@pytest.mark.django_db
+def test_the_picker_says_in_spanish_why_a_drill_is_not_available(trainee_client: Client) -> None:
+    page = trainee_client.get("/drills/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "nada ha cambiado para usted en este juego" in page
+    assert "nothing has changed for you" not in page
+    assert "la tabla de pagos del Bonus no está configurada en este casino (OU-10)" in page

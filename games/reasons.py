@@ -8,7 +8,9 @@ the reader's ``translate`` (Django's ``gettext`` in the site; the identity here 
 
 Values are typed, so each is printed one way, in one place: money as ``52.50``
 (:func:`games.money.format_money`), a card as ``T♦`` (:func:`games.cards.format_card_symbol`),
-a :class:`Term` (a word of the game such as "Over" or "stand") translated like a message.
+a :class:`Term` (a word of the game such as "Over" or "stand") translated like a message,
+a :class:`Phrase` (words with values of their own, "dealer pays 12.00") translated and filled
+like a reason's message.
 
 >>> from decimal import Decimal
 >>> from games.cards import parse_cards
@@ -20,6 +22,18 @@ a :class:`Term` (a word of the game such as "Over" or "stand") translated like a
 True
 >>> explain([reason, Reason.of("BJ-3", gettext_noop("Blackjack pays {pays}"), pays=Term("3:2"))])
 'Box 2 doubled on T♦ A♠: 40.00 is due (BJ-10). Blackjack pays 3:2 (BJ-3).'
+
+A value may be a :class:`Phrase`, words of their own with typed values, stored tagged:
+
+>>> was = Reason.of("", gettext_noop("Under the old rules this was {before}."),
+...                 before=Phrase.of(gettext_noop("{field} {value}"), field=Phrase("Dealer pays", lowercase=True),
+...                                  value=Decimal("10")))
+>>> was.words()
+'Under the old rules this was dealer pays 10.00.'
+>>> was.to_json()["params"]["before"]["phrase"]["params"]["value"]
+{'money': '10.00'}
+>>> Reason.from_json(was.to_json()) == was
+True
 """
 
 from __future__ import annotations
@@ -94,7 +108,61 @@ class Term:
     text: str
 
 
-Param: TypeAlias = "str | int | Decimal | Card | Joker | Term | tuple[AnyCard, ...]"
+JOKER_WORD = gettext_noop("joker")
+"""A joker among a reason's values: a word of the reader's language, not a symbol."""
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words inside a reason's sentence that are a message of their own: a message ID (marked
+    with :func:`gettext_noop`) and typed values, printed like a :class:`Reason`'s message.
+
+    The engine-side twin of the drills' ``Words`` (:mod:`drills.kinds.messages`): the same
+    message, values and ``translated`` flag, but a value of a reason (hashable, JSON
+    round-trip) rather than a ``str``. ``lowercase`` is for a label put mid-sentence ("Dealer
+    pays" read as "dealer pays"): only the first letter is lowered, after translation, so
+    that names inside it ("Bonus") keep their capital in every language.
+
+    >>> paid = Phrase.of(gettext_noop("{field} {value}"), field=Phrase("Dealer pays", lowercase=True),
+    ...                  value=Decimal("12"))
+    >>> paid.words()
+    'dealer pays 12.00'
+    >>> spanish = {"{field} {value}": "{field}: {value}", "Dealer pays": "El crupier paga"}
+    >>> paid.words(lambda message: spanish.get(message, message))
+    'el crupier paga: 12.00'
+    >>> Phrase.joined([paid, Phrase("Insurance", lowercase=True)]).words()
+    'dealer pays 12.00, insurance'
+    """
+
+    message: str  # a message ID with {placeholders}, or (``translated`` False) a pattern of none
+    params: tuple[tuple[str, Any], ...] = ()
+    lowercase: bool = False  # the first letter lowered once translated (a label mid-sentence)
+    translated: bool = True  # False for a pattern that is no words ("{item_0}, {item_1}"): only its values are
+
+    @classmethod
+    def of(cls, message: str, **params: Any) -> Phrase:
+        """A phrase with its values by name (typed like a reason's)."""
+        return cls(message, tuple(sorted((name, _frozen(value)) for name, value in params.items())))
+
+    @classmethod
+    def joined(cls, items: Iterable[Any], separator: str = ", ") -> Phrase:
+        """Values one after another, each printed in the reader's language; the separator
+        is not a word and is kept (the same pattern as the drills' ``joined``)."""
+        values = [_frozen(item) for item in items]
+        pattern = separator.replace("{", "{{").replace("}", "}}").join(f"{{item_{i}}}" for i in range(len(values)))
+        return cls(pattern, tuple(sorted((f"item_{i}", item) for i, item in enumerate(values))), translated=False)
+
+    def words(self, translate: Translate = no_translation) -> str:
+        message = translate(self.message) if self.translated and self.message else self.message
+        if self.params:  # a label without values is printed as written (braces and all)
+            message = message.format(**{name: _printed(value, translate) for name, value in self.params})
+        return _lowered_first(message) if self.lowercase else message
+
+    def __str__(self) -> str:
+        return self.words()
+
+
+Param: TypeAlias = "str | int | Decimal | Card | Joker | Term | Phrase | tuple[AnyCard, ...]"
 
 
 @dataclass(frozen=True)
@@ -166,20 +234,32 @@ def _frozen(value: Any) -> Any:
 
 def printed(value: Any, translate: Translate = no_translation) -> str:
     """One value of a reason as a person reads it: money ``52.50``, a card ``T♦``, a
-    :class:`Term` translated, a tuple of them spaced, anything else as text."""
+    :class:`Term` or a :class:`Phrase` translated, a tuple of them spaced, anything else as text."""
     return _printed(value, translate)
 
 
 def _printed(value: Any, translate: Translate) -> str:
     if isinstance(value, Decimal):
         return format_money(value)
-    if isinstance(value, (Card, Joker)):
+    if isinstance(value, Joker):
+        return translate(JOKER_WORD)
+    if isinstance(value, Card):
         return format_card_symbol(value)
     if isinstance(value, Term):
-        return translate(value.text)
+        return translate(value.text) if value.text else ""  # gettext("") is the catalogue's header
+    if isinstance(value, Phrase):
+        return value.words(translate)
     if isinstance(value, tuple):
         return " ".join(_printed(item, translate) for item in value)
     return str(value)
+
+
+def _lowered_first(text: str) -> str:
+    """``text`` with its first letter lowered ("¿Se acepta...?" -> "¿se acepta...?")."""
+    for index, char in enumerate(text):
+        if char.isalpha():
+            return text[:index] + char.lower() + text[index + 1 :]
+    return text
 
 
 def _encoded(value: Any) -> Any:
@@ -189,6 +269,16 @@ def _encoded(value: Any) -> Any:
         return {"card": format_card(value)}
     if isinstance(value, Term):
         return {"term": value.text}
+    if isinstance(value, Phrase):
+        phrase: dict[str, Any] = {
+            "message": value.message,
+            "params": {name: _encoded(item) for name, item in value.params},
+        }
+        if value.lowercase:
+            phrase["lowercase"] = True
+        if not value.translated:
+            phrase["translated"] = False
+        return {"phrase": phrase}
     if isinstance(value, tuple):
         return {"list": [_encoded(item) for item in value]}
     return value
@@ -204,6 +294,15 @@ def _decoded(value: Any) -> Any:
             return Term(str(value["term"]))
         if "list" in value:
             return tuple(_decoded(item) for item in value["list"])
+        if "phrase" in value:
+            phrase = value["phrase"]
+            params = phrase.get("params") or {}
+            return Phrase(
+                str(phrase["message"]),
+                tuple(sorted((str(name), _decoded(item)) for name, item in params.items())),
+                lowercase=bool(phrase.get("lowercase", False)),
+                translated=bool(phrase.get("translated", True)),
+            )
     if isinstance(value, list):
         return tuple(_decoded(item) for item in value)
     return value

@@ -41,6 +41,7 @@ from drills.exams.forms import (
 from drills.exams.models import Blueprint, Sitting, SittingItem, SittingStatus
 from drills.exams.policy import Phase
 from drills.kinds.base import AnswerError, AnswerField, FieldType, Scenario, UnknownKindError, display_answer
+from drills.kinds.messages import say
 from drills.models import Role, User
 from drills.rule_versions.selectors import setting_lines
 from games.errors import GameError, RuleSetError
@@ -541,12 +542,20 @@ def _fields_by_position(sitting: Sitting) -> dict[int, Sequence[AnswerField]]:
 
 
 def _answer_words(fields: Sequence[AnswerField], values: dict[str, Any] | None) -> str:
-    """An answer or key as "Outcome Over · Player's net result 25.00"; "—" for none."""
+    """An answer or key as "Outcome Over · Player's net result 25.00" (labels and choices
+    in the reader's language); "—" for none."""
     if not values:
         return "—"
-    labels = {f.name: f.label for f in fields}
+    by_name = {f.name: f for f in fields}
+
+    def shown(name: str, value: Any) -> str:
+        text = display_answer(fields, name, value)
+        known = by_name.get(name)
+        return say(text, gettext) if known is not None and known.type is FieldType.CHOICE else text
+
     return " · ".join(
-        f"{labels.get(name, name)} {display_answer(fields, name, value)}" for name, value in values.items()
+        f"{say(by_name[name].label, gettext) if name in by_name else name} {shown(name, value)}"
+        for name, value in values.items()
     )
 
 

@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Self
 
+from drills.kinds import messages
 from drills.kinds._boxes import insurance_for
 from drills.kinds._twenty_one import SOFT_17, DrawPile, draw_bet
 from drills.kinds.base import JSON, AnswerField, Difficulty, DrillKind, FieldType, Scenario, Solution, get_kind
-from drills.kinds.messages import Words as Phrase
-from drills.kinds.messages import gettext_noop, joined, phrase
+from drills.kinds.messages import gettext_noop, joined, phrase, reason_value
 from games import ENGINE_VERSION
 from games.blackjack.dealer import verify_dealer_hand
 from games.blackjack.errors import SituationError
@@ -42,6 +42,7 @@ from games.errors import GameError, RuleSetError
 from games.house_rules import HouseRules
 from games.money import format_money
 from games.over_under_26 import EXAMPLE_BONUS_PAY_TABLE, OverUnderRules, deal_with
+from games.reasons import Phrase
 from games.registry import game_name, rules_class
 
 TRIES = 300
@@ -140,7 +141,7 @@ class Difference:
             return self.draw(rng, difficulty, change)
         return self.base_kind().situation(rng, difficulty, change.new)
 
-    def describe(self, change: RuleChange) -> Phrase:
+    def describe(self, change: RuleChange) -> messages.Words:
         """ "Blackjack pays 3:2 → 6:5"; a pay table names the entries that changed (words
         that :func:`~drills.kinds.messages.say` puts in the reader's language)."""
         old, new = change.old.to_mapping()[self.setting], change.new.to_mapping()[self.setting]
@@ -155,7 +156,7 @@ class Difference:
         )
 
 
-def _entries_change(old: str, new: str) -> Phrase:
+def _entries_change(old: str, new: str) -> messages.Words:
     """Comma-separated entries (the bonus limits): only those that changed."""
     before = [entry.strip() for entry in old.split(",")]
     after = [entry.strip() for entry in new.split(",")]
@@ -179,7 +180,7 @@ _TABLE_ROWS: Mapping[str, str] = {
 """A pay table's rows as a changed entry names them (the Bonus table's totals are numbers)."""
 
 
-def _table_change(old: Mapping[str, str], new: Mapping[str, str]) -> Phrase | str:
+def _table_change(old: Mapping[str, str], new: Mapping[str, str]) -> messages.Words | str:
     keys = [key for key in (*old, *(k for k in new if k not in old)) if old.get(key) != new.get(key)]
     if not old:
         return gettext_noop("no table → a table")
@@ -561,16 +562,20 @@ def showable(change: RuleChange) -> list[Difference]:
 
 
 def nothing_to_show(change: RuleChange) -> str | None:
-    """Why the two rule sets give a "what changed" drill nothing to show, or ``None``."""
+    """Why the two rule sets give a "what changed" drill nothing to show, or ``None``: words
+    the drill picker shows as why the drill is not available (in the reader's language)."""
     changed = change.changed_settings()
     name = game_name(change.game).split(" (")[0]
     if not changed:
-        return f"the old and the new {name} rules are the same: nothing changed"
+        return phrase(gettext_noop("the old and the new {game} rules are the same: nothing changed"), game=name)
     if showable(change):
         return None
-    return (
-        f"the old and the new {name} rules differ only in {', '.join(changed)}, which changes no answer "
-        "this drill can ask"
+    return phrase(
+        gettext_noop(
+            "the old and the new {game} rules differ only in {settings}, which changes no answer this drill can ask"
+        ),
+        game=name,
+        settings=joined(changed),  # the settings' stored names: no catalogue knows them, they read as written
     )
 
 
@@ -602,19 +607,53 @@ def contributing(difference: Difference, situation: Mapping[str, JSON], change: 
     return result
 
 
-def answer_words(fields: tuple[AnswerField, ...], key: Mapping[str, JSON], names: list[str] | None = None) -> str:
-    """A key in words, field by field ("dealer pays 12.00"), only ``names`` if given."""
+def answer_words(fields: tuple[AnswerField, ...], key: Mapping[str, JSON], names: list[str] | None = None) -> Phrase:
+    """A key in words, field by field ("dealer pays 12.00"), only ``names`` if given: a
+    phrase of a reason, so each field's label and chosen answer read in the reader's
+    language (labels lowered mid-sentence, money as money).
+
+    >>> fields = (AnswerField("pays", "Dealer pays", FieldType.AMOUNT),
+    ...           AnswerField("insurance", "Insurance", FieldType.CHOICE, choices=(("no", "No"),)))
+    >>> answer_words(fields, {"pays": "12.00", "insurance": "no"}).words()
+    'dealer pays 12.00, insurance no'
+    """
     parts = []
     for field in fields:
         if names is not None and field.name not in names:
             continue
-        value = key.get(field.name)
-        if field.type is FieldType.CHOICE:
-            value = str(dict(field.choices).get(str(value), value)).lower()
-        elif isinstance(value, list):
-            value = " ".join(str(item) for item in value)
-        parts.append(f"{field.label.lower()} {value}")
-    return ", ".join(parts)
+        parts.append(
+            Phrase.of(
+                # Translators: an answer field's label and its value ("dealer pays 12.00") in a sentence.
+                gettext_noop("{field} {value}"),
+                field=_lowered(field.label),
+                value=_answer_value(field, key.get(field.name)),
+            )
+        )
+    return Phrase.joined(parts)
+
+
+def _answer_value(field: AnswerField, value: JSON) -> Any:
+    """One field of a key as a reason's value: a choice by its label (a word to translate),
+    an amount as money, cards in the notation the key has them in ("AS 7H")."""
+    if field.type is FieldType.CHOICE:
+        label = dict(field.choices).get(str(value))
+        return _lowered(label) if label else str(value).lower()
+    if isinstance(value, list):
+        return " ".join(str(item) for item in value)
+    if field.type is FieldType.AMOUNT and isinstance(value, str):
+        try:
+            return Decimal(value)
+        except ArithmeticError:
+            return value
+    return value if isinstance(value, (int, str)) else str(value)
+
+
+def _lowered(text: str) -> Phrase:
+    """A label read mid-sentence: translated, then its first letter lowered."""
+    value = reason_value(text)
+    if isinstance(value, Phrase):
+        return dataclasses.replace(value, lowercase=True)
+    return Phrase(text, lowercase=True)
 
 
 __all__ = [

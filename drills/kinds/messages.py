@@ -15,6 +15,10 @@ values, so :func:`say` can put it in the reader's language.
 'Position 3: net'
 >>> say(label, lambda s: s.replace("Position", "Posición").replace("net", "neto"))
 'Posición 3: neto'
+
+A reason (:class:`games.reasons.Reason`) takes such text as a value through
+:func:`reason_value`: a :class:`Words` becomes the engine's :class:`~games.reasons.Phrase`
+(stored with the reason, put in the reader's language when the reason is read).
 """
 
 from __future__ import annotations
@@ -22,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.reasons import Translate, gettext_noop, no_translation, printed
+from games.reasons import Phrase, Term, Translate, gettext_noop, no_translation, printed
 
-__all__ = ["Words", "gettext_noop", "joined", "phrase", "say"]
+__all__ = ["Words", "gettext_noop", "joined", "phrase", "reason_value", "say"]
 
 
 class Words(str):
@@ -46,6 +50,21 @@ class Words(str):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuilt, (self.message, self.params, self.translated))
 
+    def as_phrase(self) -> Phrase:
+        """The same words as a reason's value (:class:`~games.reasons.Phrase`): text values
+        become words to translate (:class:`~games.reasons.Term`, or a phrase of their own),
+        the others stay typed.
+
+        >>> phrase(gettext_noop("{setting}: {old} → {new}"), setting="Soft 17", old="3:2", new=4).as_phrase()
+        Phrase(message='{setting}: {old} → {new}', params=(('new', 4), ('old', Term(text='3:2')), \
+('setting', Term(text='Soft 17'))), lowercase=False, translated=True)
+        """
+        return Phrase(
+            self.message,
+            tuple((name, reason_value(value) if isinstance(value, str) else value) for name, value in self.params),
+            translated=self.translated,
+        )
+
 
 def _rebuilt(message: str, params: tuple[tuple[str, Any], ...], words: bool) -> Words:
     return Words(message, params, words=words)
@@ -65,6 +84,21 @@ def joined(items: Sequence[str], separator: str = ", ") -> Words:
     """
     pattern = separator.replace("{", "{{").replace("}", "}}").join(f"{{item_{i}}}" for i in range(len(items)))
     return Words(pattern, tuple(sorted((f"item_{i}", item) for i, item in enumerate(items))), words=False)
+
+
+def reason_value(text: str) -> Phrase | Term | str:
+    """Text of a kind as a value of a :class:`~games.reasons.Reason`, read in the reader's
+    language as :func:`say` reads it: a :class:`Words` as its phrase, other text as a word
+    to translate (a message ID; text no catalogue knows reads as written).
+
+    >>> reason_value(phrase(gettext_noop("Hand {index}"), index=2)).words({"Hand {index}": "Mano {index}"}.get)
+    'Mano 2'
+    >>> reason_value("Yes"), reason_value("")
+    (Term(text='Yes'), '')
+    """
+    if isinstance(text, Words):
+        return text.as_phrase()
+    return Term(str(text)) if text else ""
 
 
 def say(text: str, translate: Translate = no_translation) -> str:

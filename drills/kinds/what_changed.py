@@ -53,12 +53,12 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import _shown as shown  # one way to show a value (diagnosis.py)
-from drills.kinds.messages import joined, phrase
+from drills.kinds.messages import joined, phrase, reason_value
 from games.errors import GameError
 from games.house_rules import HouseRules
-from games.reasons import Reason, Term, explain, gettext_noop
+from games.reasons import Reason, explain, gettext_noop
 
-NOT_ASSIGNED = (
+NOT_ASSIGNED = gettext_noop(
     "nothing has changed for you in this game: this drill is assigned when your property adopts new house "
     "rules or you move to another property"
 )
@@ -118,13 +118,16 @@ class WhatChangedKind(DrillKind[RuleChange]):
         fields = difference.base_kind().fields(inner, rules.new)
         new_key = dict(found.new.key)
         moved = contributing(difference, inner, rules)
-        said = [Reason.of(d.rule_id, gettext_noop("What changed: {change}."), change=d.describe(rules)) for d in moved]
+        said = [
+            Reason.of(d.rule_id, gettext_noop("What changed: {change}."), change=d.describe(rules).as_phrase())
+            for d in moved
+        ]
         if found.old is None:
             said.append(
                 Reason.of(
                     "",
                     gettext_noop("Under the old rules this could not happen: {refusal}; now it is {now}."),
-                    refusal=found.old_refusal,
+                    refusal=reason_value(found.old_refusal),
                     now=answer_words(fields, new_key),
                 )
             )
@@ -217,7 +220,7 @@ def _old_rules_reason(difference: Difference, rules: RuleChange) -> Reason:
     return Reason.of(
         difference.rule_id,
         gettext_noop("That was the answer under the old rules: {change}."),
-        change=difference.describe(rules),
+        change=difference.describe(rules).as_phrase(),
     )
 
 
@@ -225,9 +228,9 @@ def _old_field_reason(answer_field: AnswerField, yours: JSON, difference: Differ
     return Reason.of(
         difference.rule_id,
         gettext_noop("{field}: {yours} was right under the old rules: {change}."),
-        field=Term(answer_field.label),
+        field=reason_value(answer_field.label),
         yours=shown(answer_field, yours),
-        change=difference.describe(rules),
+        change=difference.describe(rules).as_phrase(),
     )
 
 

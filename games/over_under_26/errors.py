@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from games.errors import BetError, IllegalActionError, NotConfiguredError
+from games.reasons import gettext_noop
 
 BetName = Literal["ante", "bonus"]
 
@@ -21,8 +22,12 @@ class OverUnderBetError(BetError):
 class BonusNotConfiguredError(NotConfiguredError):
     """A non-zero Bonus while the property has no Bonus pay table (OU-10)."""
 
+    # A message ID: the Bonus drill's "not available" note and the "what changed" drill's
+    # "could not happen under the old rules" read it in the reader's language.
+    MESSAGE = gettext_noop("the Bonus pay table is not configured for this property (OU-10)")
+
     def __init__(self) -> None:
-        super().__init__("the Bonus pay table is not configured for this property (OU-10)")
+        super().__init__(self.MESSAGE)
 
 
 class ChoiceError(IllegalActionError):

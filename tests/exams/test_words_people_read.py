@@ -104,6 +104,14 @@ def test_the_audit_shows_times_and_rules_in_words(client_for: Callable[[str], Cl
     assert "Total " in page  # the answer by the field's label
 
 
+def test_the_audit_shows_answers_in_the_reader_language(client_for: Callable[[str], Client], graded: Sitting) -> None:
+    page = client_for("supervisor").get(f"/exams/results/{graded.public_id}/", HTTP_ACCEPT_LANGUAGE="es")
+    text = page.content.decode()
+    assert "<td>Desenlace " in text  # "Outcome" in Spanish, as the review shows it
+    assert "Resultado neto del jugador " in text
+    assert "<td>Outcome " not in text
+
+
 def test_the_blueprint_editor_offers_drills_by_their_titles(client_for: Callable[[str], Client]) -> None:
     page = client_for("staff").get("/exams/blueprints/new/").content.decode()
     assert ">Announce the total</option>" in page

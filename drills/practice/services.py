@@ -277,6 +277,15 @@ def record_grade(attempt: Attempt, grade: Grade, card: learning_services.CardRea
     attempt.mistake_code = grade.mistake_code
     attempt.mistake = grade.mistake
     attempt.reasons = {"why": reasons_to_json(grade.reasons), "diagnosis": reasons_to_json(grade.diagnosis)}
+    write = learning_services.prepared_card_write(attempt, card)
+    if write is not None:  # PostgreSQL: the grade, the roll-ups and the card in one statement
+        won, card_written = progress_services.record_attempt_with_card(attempt, GRADE_FIELDS, write)
+        if won and not card_written:  # the card changed since it was read: rebuild its family
+            assert card is not None  # a write is prepared from a card read
+            learning_services.rebuild_family_locked(attempt, card)
+        if not won:
+            attempt.refresh_from_db()
+        return won
     if card is None and attempt.family:
         card = learning_services.read_card(attempt)  # outside the transaction
     with transaction.atomic():

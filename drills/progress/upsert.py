@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 from django.db.models import Field
@@ -36,6 +36,9 @@ from drills.kinds.base import ANSWER_DIFFERS
 from drills.models import Attempt, AttemptStatus, User
 from drills.progress.models import DailyTally, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import DEFAULT_WINDOW, RECENT_DAYS, WINDOW_CAP, AttemptFacts
+
+if TYPE_CHECKING:
+    from drills.learning.services import CardWrite
 
 LOCK_CLASS = 17_007
 """First key of the per-trainee advisory lock (the second is the user id, in 31 bits)."""
@@ -92,7 +95,9 @@ _RECENT_DAYS = """(
 )"""
 
 
-def _statement(grade_sets: str, only_if_received: bool) -> str:
+def _statement(grade_sets: str, only_if_received: bool, card: bool | None = None) -> str:
+    """The roll-up statement; ``card``: with the family card's write step (``True``: the card's
+    first write, ``False``: its guarded update; :func:`drills.learning.services.card_write_step`)."""
     skill, tally, summary = _table(SkillRollup), _table(DailyTally), _table(TraineeSummary)
     policy, user_table = _table(TrainingPolicy), _table(User)
     # Of racing graders only the first finds the attempt still received: the others update
@@ -104,6 +109,11 @@ def _statement(grade_sets: str, only_if_received: bool) -> str:
         else ""
     )
     fed_by_grade = "WHERE EXISTS (SELECT 1 FROM graded)" if grade_sets and only_if_received else ""
+    card_step, card_count = "", "0"
+    if card is not None:
+        from drills.learning.services import card_write_step  # it imports this module
+
+        card_step, card_count = f",\ncard AS ({card_write_step(card, 'summary')})", "(SELECT count(*) FROM card)"
     return f"""
 WITH gate AS MATERIALIZED (SELECT pg_advisory_xact_lock(%(lock_class)s::int, %(lock_key)s::int)),
 {graded}
@@ -149,8 +159,8 @@ summary AS (
         last_answered_at = greatest(s.last_answered_at, EXCLUDED.last_answered_at),
         recent_days = {_RECENT_DAYS}
     RETURNING 1
-)
-SELECT (SELECT count(*) FROM skill), (SELECT count(*) FROM summary)"""
+){card_step}
+SELECT (SELECT count(*) FROM skill), (SELECT count(*) FROM summary), {card_count}"""
 
 
 _STATEMENTS: dict[tuple[str, ...], str] = {}
@@ -162,6 +172,21 @@ def record(
     """Write ``save_fields`` of the attempt and count it in the roll-ups, in one statement;
     ``False`` if the window already held it (then only the fields were written), or, with
     ``only_if_received``, if the stored attempt was no longer received (nothing written)."""
+    return record_with_card(attempt, facts, save_fields, only_if_received=only_if_received)[0]
+
+
+def record_with_card(
+    attempt: Attempt,
+    facts: AttemptFacts,
+    save_fields: Sequence[str] = (),
+    *,
+    only_if_received: bool = False,
+    card: CardWrite | None = None,
+) -> tuple[bool, bool]:
+    """:func:`record`, and with ``card`` the family card's write in the same statement, after
+    the roll-ups and only if they counted the attempt: (counted, card written). A card not
+    written while the attempt was counted means the card changed since it was read (the
+    caller rebuilds the family)."""
     params: dict[str, Any] = {}
     sets = []
     for name in save_fields:
@@ -169,9 +194,10 @@ def record(
         assert isinstance(field, Field)  # a concrete column of the attempt
         params[f"set_{name}"] = field.get_db_prep_save(field.pre_save(attempt, False), connection)
         sets.append(f"{connection.ops.quote_name(field.column)} = %(set_{name})s")
-    key = (*save_fields, f"only_if_received={only_if_received}")
+    card_mode = None if card is None else card.creates
+    key = (*save_fields, f"only_if_received={only_if_received}", f"card={card_mode}")
     if key not in _STATEMENTS:
-        _STATEMENTS[key] = _statement(", ".join(sets), only_if_received)
+        _STATEMENTS[key] = _statement(", ".join(sets), only_if_received, card_mode)
     counts_mistake = not facts.correct and facts.mistake_code not in ("", ANSWER_DIFFERS)  # a tally of named mistakes
     params |= {
         "lock_class": LOCK_CLASS,
@@ -194,7 +220,9 @@ def record(
         "message": facts.mistake,
         "new_mistakes": json.dumps({facts.mistake_code: [1, facts.mistake, facts.id]} if counts_mistake else {}),
     }
+    if card is not None:
+        params |= card.params
     with connection.cursor() as cursor:
         cursor.execute(_STATEMENTS[key], params)
-        skill_rows, summary_rows = cursor.fetchone()
-    return bool(skill_rows and summary_rows)
+        skill_rows, summary_rows, card_rows = cursor.fetchone()
+    return bool(skill_rows and summary_rows), bool(card_rows)

@@ -2,8 +2,8 @@
 
 An answer with an API token costs, on PostgreSQL: the token, the scenario (with its attempt),
 the attempt's ``INSERT`` (committed ``RECEIVED`` before grading) with the read of its family's
-card in the same statement, the grade with every roll-up (one statement), the card's guarded
-write. Transaction
+card in the same statement, and one statement for the grade, every roll-up and the card's
+guarded write, in autocommit (no ``BEGIN``/``COMMIT``). Transaction
 control (``BEGIN``/``COMMIT``, savepoints under the test's transaction) is not counted. Other
 databases fold the roll-ups in Python: more statements, pinned too so a new one is noticed.
 """
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.django_db
 
 CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
 POSTGRESQL_STATEMENTS = ["SELECT", "SELECT", "WITH", "WITH"]
-"""token, scenario, attempt saved with its card read, grade + roll-ups; then the card: its guarded
+"""token, scenario, attempt saved with its card read, grade + roll-ups + the card: its guarded
 ``UPDATE`` (compare and swap), or for a family's first answer ``INSERT … ON CONFLICT DO NOTHING``"""
 OTHER_STATEMENTS = {"first": 15, "later": 11}
 """the Python fold: the trainee's first answer creates the roll-up rows, later ones update them"""
@@ -71,7 +71,7 @@ def test_every_answer_takes_the_pinned_statements(token_client: Client, trainee:
         seen_card.add(had_card)
         assert data["attempt"]["status"] == AttemptStatus.GRADED  # type: ignore[index]
         if connection.vendor == "postgresql":
-            assert kinds == [*POSTGRESQL_STATEMENTS, "UPDATE" if had_card else "INSERT"]
+            assert kinds == POSTGRESQL_STATEMENTS
         else:
             assert len(kinds) == OTHER_STATEMENTS["first" if seed == 1 else "later"], kinds
     assert seen_card == {False, True}
@@ -112,3 +112,20 @@ def test_the_card_read_and_write_as_sql_match_the_orm(trainee: User) -> None:
         assert (read.retention, read.target, read.card_id) == (Decimal("0.85"), 7, orm["card__id"])
         assert read.fields == {name: orm[f"card__{name}"] for name in FIELDS}
     assert read.card_id is None
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the one-statement grading is PostgreSQL's")
+def test_the_grading_opens_no_transaction_of_its_own(token_client: Client, trainee: User) -> None:
+    """Each statement commits on its own (under a test's transaction, an atomic block would show
+    as a savepoint): the grade, the roll-ups and the card are one statement, so they commit or
+    fail together without one."""
+    for seed in (1, 2, 3):  # a family's first answer (the card's INSERT) and later ones (UPDATE)
+        stored, scenario = start_scenario(trainee, get_kind("bj-payout"), Difficulty.NORMAL, seed=seed)
+        with CaptureQueriesContext(connection) as queries:
+            token_client.post(
+                f"/api/v1/drills/scenarios/{stored.public_id}/answer/",
+                json.dumps({"answer": dict(scenario.solution.key)}),
+                content_type="application/json",
+            )
+        assert not [q["sql"] for q in queries.captured_queries if q["sql"].upper().startswith("SAVEPOINT")]
+    assert stored_memories(trainee.pk) == memories_from_attempts(trainee.pk)

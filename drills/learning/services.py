@@ -257,7 +257,7 @@ def card_write_step(creates: bool, after: str) -> str:
     if creates:
         names = ("user", "kind", "family", *FIELDS)
         values = ["%(card_user)s::bigint", "%(card_kind)s::text", "%(card_family)s::text"]
-        values += [f"%(card_new_{name})s" for name in FIELDS]
+        values += [f"%(card_new_{name})s::{_db_type(name)}" for name in FIELDS]  # typed for PREPARE
         columns = ", ".join(_column(FamilyCard, name) for name in names)
         unique = ", ".join(_column(FamilyCard, name) for name in ("user", "kind", "family"))
         return (
@@ -265,11 +265,18 @@ def card_write_step(creates: bool, after: str) -> str:
             f" ON CONFLICT ({unique}) DO NOTHING RETURNING 1"
         )
     sets = ", ".join(f"{_column(FamilyCard, name)} = %(card_new_{name})s" for name in FIELDS)
-    guard = " AND ".join(f"{_column(FamilyCard, name)} IS NOT DISTINCT FROM %(card_old_{name})s" for name in FIELDS)
+    guard = " AND ".join(
+        f"{_column(FamilyCard, name)} IS NOT DISTINCT FROM %(card_old_{name})s::{_db_type(name)}" for name in FIELDS
+    )
     return (
         f"UPDATE {_table(FamilyCard)} SET {sets} WHERE {_column(FamilyCard, 'id')} = %(card_id)s::bigint"
         f" AND {guard} AND EXISTS (SELECT 1 FROM {after}) RETURNING 1"
     )
+
+
+def _db_type(name: str) -> str:
+    """A card column's SQL type (a value's cast, so that ``PREPARE`` knows its type)."""
+    return str(FamilyCard._meta.get_field(name).db_type(connection))  # type: ignore[union-attr]
 
 
 def rebuild_family_locked(attempt: Attempt, read: CardRead) -> bool:

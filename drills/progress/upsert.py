@@ -34,6 +34,7 @@ from django.db.models import Field
 
 from drills.kinds.base import ANSWER_DIFFERS
 from drills.models import Attempt, AttemptStatus, User
+from drills.prepared import Prepared
 from drills.progress.models import DailyTally, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import DEFAULT_WINDOW, RECENT_DAYS, WINDOW_CAP, AttemptFacts
 
@@ -163,7 +164,7 @@ summary AS (
 SELECT (SELECT count(*) FROM skill), (SELECT count(*) FROM summary), {card_count}"""
 
 
-_STATEMENTS: dict[tuple[str, ...], str] = {}
+_STATEMENTS: dict[tuple[str, ...], Prepared] = {}
 
 
 def record(
@@ -197,7 +198,7 @@ def record_with_card(
     card_mode = None if card is None else card.creates
     key = (*save_fields, f"only_if_received={only_if_received}", f"card={card_mode}")
     if key not in _STATEMENTS:
-        _STATEMENTS[key] = _statement(", ".join(sets), only_if_received, card_mode)
+        _STATEMENTS[key] = Prepared(_statement(", ".join(sets), only_if_received, card_mode))
     counts_mistake = not facts.correct and facts.mistake_code not in ("", ANSWER_DIFFERS)  # a tally of named mistakes
     params |= {
         "lock_class": LOCK_CLASS,
@@ -223,6 +224,6 @@ def record_with_card(
     if card is not None:
         params |= card.params
     with connection.cursor() as cursor:
-        cursor.execute(_STATEMENTS[key], params)
+        _STATEMENTS[key].execute(cursor, params)
         skill_rows, summary_rows, card_rows = cursor.fetchone()
     return bool(skill_rows and summary_rows), bool(card_rows)

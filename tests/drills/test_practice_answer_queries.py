@@ -26,17 +26,25 @@ from drills.learning.models import FamilyCard, LearningPolicy
 from drills.learning.services import memories_from_attempts, stored_memories
 from drills.models import Attempt, AttemptStatus, User
 from drills.practice.services import start_scenario, submit_answer
+from drills.progress import upsert
 from drills.progress.models import KindTarget
 from drills.progress.services import recomputed_snapshot, stored_snapshot
 
 pytestmark = pytest.mark.django_db
 
-CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
-POSTGRESQL_STATEMENTS = ["SELECT", "SELECT", "WITH", "WITH"]
-"""token, scenario, attempt saved with its card read, grade + roll-ups + the card: its guarded
-``UPDATE`` (compare and swap), or for a family's first answer ``INSERT … ON CONFLICT DO NOTHING``"""
+CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT", "PREPARE")
+"""Not counted: transaction control, and ``PREPARE`` (once per database session and statement,
+checked apart)."""
+POSTGRESQL_STATEMENTS = ["SELECT", "SELECT", "WITH", "EXECUTE"]
+"""token, scenario, attempt saved with its card read, then the prepared grading statement (grade
++ roll-ups + the card: its guarded ``UPDATE`` (compare and swap), or for a family's first answer
+``INSERT … ON CONFLICT DO NOTHING``)"""
 OTHER_STATEMENTS = {"first": 15, "later": 11}
 """the Python fold: the trainee's first answer creates the roll-up rows, later ones update them"""
+
+
+PREPARED: list[str] = []
+"""Every ``PREPARE`` seen by :func:`answer` in this process."""
 
 
 def answer(client: Client, trainee: User, seed: int = 1) -> tuple[list[str], dict[str, object], bool]:
@@ -50,6 +58,7 @@ def answer(client: Client, trainee: User, seed: int = 1) -> tuple[list[str], dic
             f"/api/v1/drills/scenarios/{stored.public_id}/answer/", body, content_type="application/json"
         )
     assert response.status_code == 200, response.content
+    PREPARED.extend(q["sql"].split()[1] for q in queries.captured_queries if q["sql"].startswith("PREPARE"))
     return [s.split()[0].upper() for s in work(queries)], response.json(), had_card
 
 
@@ -75,6 +84,8 @@ def test_every_answer_takes_the_pinned_statements(token_client: Client, trainee:
         else:
             assert len(kinds) == OTHER_STATEMENTS["first" if seed == 1 else "later"], kinds
     assert seen_card == {False, True}
+    # Prepared once per session: at most once each, whether a family's first answer or not.
+    assert len(PREPARED) == len(set(PREPARED)) <= 2
     # Fewer statements, same figures: the roll-ups and the cards agree with the rebuild.
     assert stored_snapshot(trainee.pk) == recomputed_snapshot(trainee.pk)
     assert stored_memories(trainee.pk) == memories_from_attempts(trainee.pk)
@@ -93,7 +104,13 @@ def test_the_attempt_is_saved_before_it_is_graded(token_client: Client, trainee:
     table = connection.ops.quote_name(Attempt._meta.db_table)
     statements = work(queries)
     saved = next(n for n, sql in enumerate(statements) if f"INSERT INTO {table}" in sql)
-    graded = next(n for n, sql in enumerate(statements) if f"UPDATE {table}" in sql)
+    prepared = {statement.name: statement.body for statement in upsert._STATEMENTS.values()}
+
+    def grades(sql: str) -> bool:  # the grade's UPDATE, sent as text or as a prepared statement's EXECUTE
+        name = sql.split("(")[0].split()[-1] if sql.startswith("EXECUTE") else ""
+        return f"UPDATE {table}" in prepared.get(name, sql)
+
+    graded = next(n for n, sql in enumerate(statements) if grades(sql))
     assert saved < graded
     assert Attempt.objects.get(scenario=stored).status == AttemptStatus.GRADED
 

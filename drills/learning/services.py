@@ -236,12 +236,11 @@ def prepared_card_write(attempt: Attempt, read: CardRead | None) -> CardWrite | 
         read.retention,
     )
     fields = memory.as_fields()
-    params: dict[str, Any] = {}
-    for name in FIELDS:
-        field = FamilyCard._meta.get_field(name)
-        params[f"card_new_{name}"] = field.get_db_prep_save(fields[name], connection)  # type: ignore[union-attr]
-        if read.card_id is not None:
-            params[f"card_old_{name}"] = field.get_db_prep_save(read.fields[name], connection)  # type: ignore[union-attr]
+    # The card's values are plain numbers, datetimes and None, which the driver sends as they
+    # are (the statement casts each to its column's type): no field's get_db_prep_save needed.
+    params: dict[str, Any] = {f"card_new_{name}": fields[name] for name in FIELDS}
+    if read.card_id is not None:
+        params |= {f"card_old_{name}": read.fields[name] for name in FIELDS}
     if read.card_id is None:
         params |= {"card_user": read.user_id, "card_kind": read.kind, "card_family": read.family}
     else:

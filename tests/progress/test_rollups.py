@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
@@ -53,10 +53,12 @@ def test_the_grade_and_the_roll_up_commit_together(trainee: User, monkeypatch: p
     drill = get_kind("ou-total")
     stored, scenario = practice_services.start_scenario(trainee, drill, Difficulty.NORMAL)
 
-    def broken(attempt: Attempt, save_fields: Sequence[str] = ()) -> bool:
+    def broken(attempt: Attempt, *args: object, **kwargs: object) -> bool:
         raise RuntimeError("roll-up failed")
 
+    # Both ways in: the general one, and PostgreSQL's one statement with the family card.
     monkeypatch.setattr(practice_services.progress_services, "record_attempt", broken)
+    monkeypatch.setattr(practice_services.progress_services, "record_attempt_with_card", broken)
     # The failure is logged and left to the sweep (issue 13): the trainee sees "being graded".
     outcome = practice_services.submit_answer(stored, {"total": scenario.solution.key["total"]})
     assert outcome.grade is None

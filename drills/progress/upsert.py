@@ -54,11 +54,12 @@ def _table(model: type[Any]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-# The new window and its figures, from the locked row ``r`` and the new entry.
+# The new window and its figures, from the locked row ``r`` and the new entry. The figures are
+# aggregated in a lateral subquery of their own: grouping by the merged window (a jsonb of up
+# to WINDOW_CAP entries) made PostgreSQL sort on it, most of the statement's time (issue 17).
+# ``HAVING`` keeps the old grouping's answer for an empty window: no row.
 _WINDOW = """(
-    SELECT merged.recent, sized.size, count(*), sum((win.e->>1)::int),
-           coalesce(sum((win.e->>1)::int) FILTER (WHERE win.pos <= win.n / 2), 0),
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY (win.e->>2)::bigint)
+    SELECT merged.recent, sized.size, figures.answers, figures.correct, figures.older_correct, figures.median_ms
     FROM (SELECT CASE WHEN r.window_size > 0 THEN r.window_size ELSE EXCLUDED.window_size END AS size) AS sized
     CROSS JOIN LATERAL (
         SELECT jsonb_agg(kept.e ORDER BY (kept.e->>0)::bigint) AS recent
@@ -66,11 +67,16 @@ _WINDOW = """(
               ORDER BY (e->>0)::bigint DESC LIMIT %(cap)s) AS kept
     ) AS merged
     CROSS JOIN LATERAL (
-        SELECT last.e, row_number() OVER (ORDER BY (last.e->>0)::bigint) AS pos, count(*) OVER () AS n
-        FROM (SELECT e FROM jsonb_array_elements(merged.recent) AS e
-              ORDER BY (e->>0)::bigint DESC LIMIT sized.size) AS last
-    ) AS win
-    GROUP BY merged.recent, sized.size
+        SELECT count(*) AS answers, sum((win.e->>1)::int) AS correct,
+               coalesce(sum((win.e->>1)::int) FILTER (WHERE win.pos <= win.n / 2), 0) AS older_correct,
+               percentile_cont(0.5) WITHIN GROUP (ORDER BY (win.e->>2)::bigint) AS median_ms
+        FROM (
+            SELECT last.e, row_number() OVER (ORDER BY (last.e->>0)::bigint) AS pos, count(*) OVER () AS n
+            FROM (SELECT e FROM jsonb_array_elements(merged.recent) AS e
+                  ORDER BY (e->>0)::bigint DESC LIMIT sized.size) AS last
+        ) AS win
+        HAVING count(*) > 0
+    ) AS figures
 )"""
 
 _MISTAKES = """CASE WHEN %(counts_mistake)s THEN jsonb_set(r.mistakes, ARRAY[%(code)s::text],

@@ -54,27 +54,36 @@ def _table(model: type[Any]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-# The new window and its figures, from the locked row ``r`` and the new entry. The figures are
-# aggregated in a lateral subquery of their own: grouping by the merged window (a jsonb of up
-# to WINDOW_CAP entries) made PostgreSQL sort on it, most of the statement's time (issue 17).
-# ``HAVING`` keeps the old grouping's answer for an empty window: no row.
+# The new window and its figures, from the locked row ``r`` (its ``recent`` sorted by attempt id)
+# and the new entry. Most answers are the trainee's newest: the entry is appended (and the oldest
+# dropped at WINDOW_CAP) with no sort; an older one (two tabs, the sweep) is merged in by sorting.
+# The window's figures read its last ``size`` entries by position, and are aggregated without
+# grouping by the merged jsonb (grouping by it made PostgreSQL sort on it: most of the statement's
+# database time; issue 17). ``HAVING`` gives no row for an empty window, as grouping did.
 _WINDOW = """(
     SELECT merged.recent, sized.size, figures.answers, figures.correct, figures.older_correct, figures.median_ms
-    FROM (SELECT CASE WHEN r.window_size > 0 THEN r.window_size ELSE EXCLUDED.window_size END AS size) AS sized
+    FROM (SELECT CASE WHEN r.window_size > 0 THEN r.window_size ELSE EXCLUDED.window_size END AS size,
+                 jsonb_array_length(r.recent) AS kept) AS sized
     CROSS JOIN LATERAL (
-        SELECT jsonb_agg(kept.e ORDER BY (kept.e->>0)::bigint) AS recent
-        FROM (SELECT e FROM jsonb_array_elements(r.recent || jsonb_build_array(%(entry)s::jsonb)) AS e
-              ORDER BY (e->>0)::bigint DESC LIMIT %(cap)s) AS kept
+        SELECT CASE
+            WHEN sized.kept <= %(cap)s AND (sized.kept = 0 OR (r.recent->-1->>0)::bigint < %(id)s::bigint)
+            THEN (CASE WHEN sized.kept = %(cap)s THEN r.recent - 0 ELSE r.recent END)
+                 || jsonb_build_array(%(entry)s::jsonb)
+            ELSE (SELECT jsonb_agg(newest.e ORDER BY (newest.e->>0)::bigint)
+                  FROM (SELECT e FROM jsonb_array_elements(r.recent || jsonb_build_array(%(entry)s::jsonb)) AS e
+                        ORDER BY (e->>0)::bigint DESC LIMIT %(cap)s) AS newest)
+        END AS recent
     ) AS merged
+    CROSS JOIN LATERAL (SELECT jsonb_array_length(merged.recent) AS total) AS length
+    CROSS JOIN LATERAL (SELECT least(length.total, sized.size) AS n) AS window_length
     CROSS JOIN LATERAL (
         SELECT count(*) AS answers, sum((win.e->>1)::int) AS correct,
-               coalesce(sum((win.e->>1)::int) FILTER (WHERE win.pos <= win.n / 2), 0) AS older_correct,
+               coalesce(sum((win.e->>1)::int)
+                        FILTER (WHERE win.position - (length.total - window_length.n) <= window_length.n / 2), 0)
+                   AS older_correct,
                percentile_cont(0.5) WITHIN GROUP (ORDER BY (win.e->>2)::bigint) AS median_ms
-        FROM (
-            SELECT last.e, row_number() OVER (ORDER BY (last.e->>0)::bigint) AS pos, count(*) OVER () AS n
-            FROM (SELECT e FROM jsonb_array_elements(merged.recent) AS e
-                  ORDER BY (e->>0)::bigint DESC LIMIT sized.size) AS last
-        ) AS win
+        FROM jsonb_array_elements(merged.recent) WITH ORDINALITY AS win(e, position)
+        WHERE win.position > length.total - window_length.n
         HAVING count(*) > 0
     ) AS figures
 )"""

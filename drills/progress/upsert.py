@@ -60,6 +60,8 @@ def _table(model: type[Any]) -> str:
 # The window's figures read its last ``size`` entries by position, and are aggregated without
 # grouping by the merged jsonb (grouping by it made PostgreSQL sort on it: most of the statement's
 # database time; issue 17). ``HAVING`` gives no row for an empty window, as grouping did.
+# ``OFFSET 0`` keeps the planner from copying the merged window's expression into every place
+# that reads it (it would then be rebuilt for every entry read: 14 ms instead of 0.5).
 _WINDOW = """(
     SELECT merged.recent, sized.size, figures.answers, figures.correct, figures.older_correct, figures.median_ms
     FROM (SELECT CASE WHEN r.window_size > 0 THEN r.window_size ELSE EXCLUDED.window_size END AS size,
@@ -73,17 +75,21 @@ _WINDOW = """(
                   FROM (SELECT e FROM jsonb_array_elements(r.recent || jsonb_build_array(%(entry)s::jsonb)) AS e
                         ORDER BY (e->>0)::bigint DESC LIMIT %(cap)s) AS newest)
         END AS recent
+        OFFSET 0
     ) AS merged
-    CROSS JOIN LATERAL (SELECT jsonb_array_length(merged.recent) AS total) AS length
-    CROSS JOIN LATERAL (SELECT least(length.total, sized.size) AS n) AS window_length
+    CROSS JOIN LATERAL (
+        SELECT jsonb_array_length(merged.recent) AS total,
+               least(jsonb_array_length(merged.recent), sized.size) AS n
+        OFFSET 0
+    ) AS length
     CROSS JOIN LATERAL (
         SELECT count(*) AS answers, sum((win.e->>1)::int) AS correct,
                coalesce(sum((win.e->>1)::int)
-                        FILTER (WHERE win.position - (length.total - window_length.n) <= window_length.n / 2), 0)
+                        FILTER (WHERE win.position - (length.total - length.n) <= length.n / 2), 0)
                    AS older_correct,
                percentile_cont(0.5) WITHIN GROUP (ORDER BY (win.e->>2)::bigint) AS median_ms
         FROM jsonb_array_elements(merged.recent) WITH ORDINALITY AS win(e, position)
-        WHERE win.position > length.total - window_length.n
+        WHERE win.position > length.total - length.n
         HAVING count(*) > 0
     ) AS figures
 )"""

@@ -28,6 +28,7 @@ from django.db.backends.utils import CursorWrapper
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 _prepared: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
+_by_name: dict[str, Prepared] = {}
 
 
 class Prepared:
@@ -52,6 +53,7 @@ class Prepared:
             raise ValueError("a prepared statement takes %(name)s placeholders only")
         self.body = body.replace("%%", "%")
         self.name = "da_" + hashlib.sha256(self.body.encode()).hexdigest()[:16]
+        _by_name[self.name] = self
 
     def execute(self, cursor: CursorWrapper, params: Mapping[str, Any]) -> None:
         """Run the statement with ``params`` (by name) on ``cursor``."""
@@ -65,3 +67,13 @@ class Prepared:
             done.add(self.name)
         values = [params[name] for name in self.names]
         cursor.execute(f"EXECUTE {self.name}({', '.join(['%s'] * len(values))})", values)
+
+
+def sql_sent(sql: str) -> str:
+    """The SQL a statement as logged stands for: a prepared statement's own text for its
+    ``EXECUTE``, else ``sql`` (for reading captured queries: debugging, tests)."""
+    if sql.startswith("EXECUTE "):
+        statement = _by_name.get(sql.split()[1].split("(")[0])
+        if statement is not None:
+            return statement.sql
+    return sql

@@ -16,6 +16,7 @@ from drills.compiled_sql import Columns
 from drills.kinds.base import DrillKind, all_kinds
 from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.models import Attempt, DrillScenario, User
+from drills.prepared import Prepared
 from drills.progress.models import KindTarget
 from drills.rounds.tables.registry import SKILL_PREFIX
 from drills.selectors import rules_for
@@ -35,7 +36,7 @@ def own_scenario(user: User, public_id: str | uuid.UUID) -> DrillScenario | None
     value = public_field.get_db_prep_value(public_id, connection)  # ValidationError as the ORM's
     scenario, attempt = _scenario_columns(), _attempt_columns()
     with connection.cursor() as cursor:
-        cursor.execute(_own_scenario_sql(), [value, user.pk])
+        _own_scenario_sql().execute(cursor, {"public_id": value, "user": user.pk})
         row = cursor.fetchone()
     if row is None:
         return None
@@ -56,18 +57,19 @@ def _attempt_columns() -> Columns[Attempt]:
 
 
 @functools.cache
-def _sql_for(vendor: str) -> str:
+def _sql_for(vendor: str) -> Prepared:
     del vendor  # part of the cache key only
     scenario, attempt = _scenario_columns(), _attempt_columns()
-    return (
+    return Prepared(
         f"SELECT {scenario.select()}, {attempt.select()} FROM {scenario.table}"
         f" LEFT JOIN {attempt.table} ON {attempt.column('scenario')} = {scenario.column('id')}"
-        f" WHERE {scenario.column('public_id')} = %s AND {scenario.column('user')} = %s"
+        f" WHERE {scenario.column('public_id')} = %(public_id)s AND {scenario.column('user')} = %(user)s"
     )
 
 
-def _own_scenario_sql() -> str:
-    """:func:`own_scenario`'s read (parameters: the public id as stored, the user's id)."""
+def _own_scenario_sql() -> Prepared:
+    """:func:`own_scenario`'s read (parameters: the public id as stored, the user's id),
+    prepared once per PostgreSQL session."""
     return _sql_for(connection.vendor)
 
 

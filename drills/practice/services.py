@@ -31,6 +31,7 @@ from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.learning import selectors as learning_selectors
 from drills.learning import services as learning_services
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, User
+from drills.prepared import Prepared
 from drills.progress import services as progress_services
 from drills.rule_versions.services import InForce, rule_set_in_force
 from drills.what_changed.selectors import change_for
@@ -230,7 +231,7 @@ def save_received(attempt: Attempt) -> learning_services.CardRead | None:
     for number, field in enumerate(fields):
         params[f"v{number}"] = field.get_db_prep_save(field.pre_save(attempt, add=True), connection)
     with connection.cursor() as cursor:
-        cursor.execute(_save_received_sql(), params)
+        _save_received_sql().execute(cursor, params)
         attempt_id, *card_columns = cursor.fetchone()
     attempt.pk = attempt_id
     attempt._state.adding, attempt._state.db = False, connection.alias
@@ -238,14 +239,14 @@ def save_received(attempt: Attempt) -> learning_services.CardRead | None:
 
 
 @functools.cache
-def _save_received_sql() -> str:
+def _save_received_sql() -> Prepared:
     """The attempt's ``INSERT`` (``v0``, ``v1`` … in its concrete fields' order) returning its id,
     with the card read of :func:`drills.learning.services.card_read_sql` (PostgreSQL)."""
     quote = connection.ops.quote_name
     fields = [field for field in Attempt._meta.concrete_fields if not field.primary_key]
     columns = ", ".join(quote(field.column) for field in fields)
     values = ", ".join(f"%(v{number})s" for number in range(len(fields)))
-    return (
+    return Prepared(
         f"WITH saved AS (INSERT INTO {quote(Attempt._meta.db_table)} ({columns}) VALUES ({values})"
         f" RETURNING {quote(Attempt._meta.pk.column)} AS id)"
         f" SELECT saved.id, card.* FROM saved LEFT JOIN ({learning_services.card_read_sql()}) AS card ON TRUE"

@@ -106,6 +106,11 @@ _BY_DIFFICULTY = """jsonb_set(r.by_difficulty, ARRAY[%(difficulty)s::text], json
     coalesce((r.by_difficulty->%(difficulty)s::text->>0)::int, 0) + 1,
     coalesce((r.by_difficulty->%(difficulty)s::text->>1)::int, 0) + %(correct)s::int))"""
 
+# A day the summary holds already: add to it. The newest day is unchanged then (the day is
+# among the kept ones), so nothing falls out of the kept days: no need to rebuild them.
+_SAME_DAY = """jsonb_set(s.recent_days, ARRAY[%(day)s::text], jsonb_build_array(
+    (s.recent_days->%(day)s::text->>0)::int + 1, (s.recent_days->%(day)s::text->>1)::int + %(correct)s::int))"""
+
 # ``add_day``: add to the day, then keep the RECENT_DAYS days up to the newest day.
 _RECENT_DAYS = """(
     SELECT coalesce(jsonb_object_agg(days.key, days.value), '{}'::jsonb)
@@ -161,7 +166,8 @@ skill AS (
         mistakes = {_MISTAKES},
         first_answered_at = least(r.first_answered_at, EXCLUDED.first_answered_at),
         last_answered_at = greatest(r.last_answered_at, EXCLUDED.last_answered_at)
-    WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(r.recent) AS e WHERE e->0 = to_jsonb(%(id)s::bigint))
+    WHERE coalesce((r.recent->-1->>0)::bigint < %(id)s::bigint, TRUE)  -- newer than the window's newest: not in it
+       OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements(r.recent) AS e WHERE e->0 = to_jsonb(%(id)s::bigint))
     RETURNING 1
 ),
 tally AS (
@@ -179,7 +185,7 @@ summary AS (
     ON CONFLICT (user_id) DO UPDATE SET
         answers = s.answers + 1,
         last_answered_at = greatest(s.last_answered_at, EXCLUDED.last_answered_at),
-        recent_days = {_RECENT_DAYS}
+        recent_days = CASE WHEN s.recent_days ? %(day)s::text THEN {_SAME_DAY} ELSE {_RECENT_DAYS} END
     RETURNING 1
 ){card_step}
 SELECT (SELECT count(*) FROM skill), (SELECT count(*) FROM summary), {card_count}""")

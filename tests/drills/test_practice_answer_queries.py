@@ -26,7 +26,7 @@ from drills.learning.models import FamilyCard, LearningPolicy
 from drills.learning.services import memories_from_attempts, stored_memories
 from drills.models import Attempt, AttemptStatus, User
 from drills.practice.services import start_scenario, submit_answer
-from drills.progress import upsert
+from drills.prepared import sql_sent
 from drills.progress.models import KindTarget
 from drills.progress.services import recomputed_snapshot, stored_snapshot
 
@@ -35,16 +35,21 @@ pytestmark = pytest.mark.django_db
 CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT", "PREPARE")
 """Not counted: transaction control, and ``PREPARE`` (once per database session and statement,
 checked apart)."""
-POSTGRESQL_STATEMENTS = ["SELECT", "SELECT", "WITH", "EXECUTE"]
-"""token, scenario, attempt saved with its card read, then the prepared grading statement (grade
-+ roll-ups + the card: its guarded ``UPDATE`` (compare and swap), or for a family's first answer
-``INSERT … ON CONFLICT DO NOTHING``)"""
+POSTGRESQL_STATEMENTS = ["SELECT", "SELECT", "WITH", "WITH"]
+"""token, scenario, attempt saved with its card read, then the grading statement (grade + roll-ups
++ the card: its guarded ``UPDATE`` (compare and swap), or for a family's first answer ``INSERT …
+ON CONFLICT DO NOTHING``); the last three are prepared statements, each read here as its own
+text (``drills.prepared.sql_sent``)"""
+POSTGRESQL_SENT = ["SELECT", "EXECUTE", "EXECUTE", "EXECUTE"]
+"""What goes over the wire: the token's query as text, the others by ``EXECUTE``."""
 OTHER_STATEMENTS = {"first": 15, "later": 11}
 """the Python fold: the trainee's first answer creates the roll-up rows, later ones update them"""
 
 
 PREPARED: list[str] = []
 """Every ``PREPARE`` seen by :func:`answer` in this process."""
+SENT: list[list[str]] = []
+"""The statements of each :func:`answer` as sent (``EXECUTE`` for a prepared one)."""
 
 
 def answer(client: Client, trainee: User, seed: int = 1) -> tuple[list[str], dict[str, object], bool]:
@@ -59,13 +64,15 @@ def answer(client: Client, trainee: User, seed: int = 1) -> tuple[list[str], dic
         )
     assert response.status_code == 200, response.content
     PREPARED.extend(q["sql"].split()[1] for q in queries.captured_queries if q["sql"].startswith("PREPARE"))
+    SENT.append([s.split()[0].upper() for s in work(queries, as_sent=True)])
     return [s.split()[0].upper() for s in work(queries)], response.json(), had_card
 
 
-def work(queries: CaptureQueriesContext) -> list[str]:
-    """The statements captured, without transaction control."""
+def work(queries: CaptureQueriesContext, *, as_sent: bool = False) -> list[str]:
+    """The statements captured, without transaction control; a prepared statement's ``EXECUTE``
+    read as the statement's own text unless ``as_sent``."""
     statements = [q["sql"].strip() for q in queries.captured_queries]
-    return [s for s in statements if not s.upper().startswith(CONTROL)]
+    return [s if as_sent else sql_sent(s) for s in statements if not s.upper().startswith(CONTROL)]
 
 
 @pytest.fixture
@@ -84,8 +91,11 @@ def test_every_answer_takes_the_pinned_statements(token_client: Client, trainee:
         else:
             assert len(kinds) == OTHER_STATEMENTS["first" if seed == 1 else "later"], kinds
     assert seen_card == {False, True}
-    # Prepared once per session: at most once each, whether a family's first answer or not.
-    assert len(PREPARED) == len(set(PREPARED)) <= 2
+    # Prepared once per session: at most once each (scenario read, save, grading with a card's
+    # first write or with its update).
+    assert len(PREPARED) == len(set(PREPARED)) <= 4
+    if connection.vendor == "postgresql":
+        assert all(sent == POSTGRESQL_SENT for sent in SENT[-8:])
     # Fewer statements, same figures: the roll-ups and the cards agree with the rebuild.
     assert stored_snapshot(trainee.pk) == recomputed_snapshot(trainee.pk)
     assert stored_memories(trainee.pk) == memories_from_attempts(trainee.pk)
@@ -104,13 +114,7 @@ def test_the_attempt_is_saved_before_it_is_graded(token_client: Client, trainee:
     table = connection.ops.quote_name(Attempt._meta.db_table)
     statements = work(queries)
     saved = next(n for n, sql in enumerate(statements) if f"INSERT INTO {table}" in sql)
-    prepared = {statement.name: statement.body for statement in upsert._STATEMENTS.values()}
-
-    def grades(sql: str) -> bool:  # the grade's UPDATE, sent as text or as a prepared statement's EXECUTE
-        name = sql.split("(")[0].split()[-1] if sql.startswith("EXECUTE") else ""
-        return f"UPDATE {table}" in prepared.get(name, sql)
-
-    graded = next(n for n, sql in enumerate(statements) if grades(sql))
+    graded = next(n for n, sql in enumerate(statements) if f"UPDATE {table}" in sql)
     assert saved < graded
     assert Attempt.objects.get(scenario=stored).status == AttemptStatus.GRADED
 

@@ -64,7 +64,14 @@ def regenerate(stored: DrillScenario) -> Scenario:
 def stored_rules(stored: DrillScenario) -> HouseRules:
     """The rule set in force when the scenario was shown (its stored snapshot; for a "what
     changed" kind both the old and the new rules)."""
-    rules: HouseRules = get_kind(stored.kind).rules_from_mapping(stored.rules_values)
+    return _rules_from_stored(stored.kind, json.dumps(stored.rules_values, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=512)
+def _rules_from_stored(kind: str, values: str) -> HouseRules:
+    """Parsed once per process for each stored snapshot (most scenarios of a property share
+    one; parsing it again cost about 0.25 ms of every answer: issue 17). Rules are frozen."""
+    rules: HouseRules = get_kind(kind).rules_from_mapping(json.loads(values))
     return rules
 
 

@@ -8,6 +8,8 @@ Variables (all optional on a development machine):
 - ``DATABASE_URL``: ``postgres://user:pass@host:5432/name`` or ``sqlite:///path``; unset,
   a SQLite file under ``var/`` (ignored by git).
 - ``CONN_MAX_AGE`` (seconds, default 60): persistent database connections.
+- ``PREPARED_STATEMENTS`` (default true): on PostgreSQL, the grading statement is prepared once
+  per database session (``drills/prepared.py``); turn it off behind a pooler in transaction mode.
 - ``CELERY_BROKER_URL``: ``redis://…`` or ``amqp://…``; unset, tasks run eagerly in-process.
 - ``CELERY_RESULT_BACKEND``: defaults to the broker URL when it is Redis.
 - ``SECURE_SSL_REDIRECT`` / ``SECURE_HSTS_SECONDS``: production HTTPS behaviour.
@@ -114,6 +116,7 @@ TEMPLATES = [
 
 CONN_MAX_AGE = env.integer("CONN_MAX_AGE", default=60)
 DATABASES = {"default": env.database("DATABASE_URL", BASE_DIR / "var" / "db.sqlite3", conn_max_age=CONN_MAX_AGE)}
+PREPARED_STATEMENTS = env.boolean("PREPARED_STATEMENTS", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "drills.User"

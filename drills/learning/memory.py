@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from decimal import Decimal
 
 from fsrs import Card, Rating, Scheduler, State
@@ -88,7 +89,8 @@ class Memory:
         return cls(**{name: fields[name] for name in FIELDS})  # type: ignore[arg-type]
 
     def as_fields(self) -> dict[str, object]:
-        return asdict(self)
+        # Every value is immutable (numbers, datetimes, None): no deep copy (asdict's) needed.
+        return {field.name: getattr(self, field.name) for field in dataclass_fields(self)}
 
     def card(self) -> Card:
         return Card(

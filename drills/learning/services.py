@@ -41,6 +41,7 @@ from drills.learning.models import (
 )
 from drills.models import Attempt, AttemptStatus, Property, Team, User
 from drills.progress.models import KindTarget
+from drills.progress.upsert import trainee_lock_sql
 from drills.rounds.tables.registry import ROUND_FAMILY, ROUND_TARGET_SECONDS, SKILL_PREFIX, is_round_skill
 
 logger = logging.getLogger(__name__)
@@ -200,6 +201,92 @@ def record_review(attempt: Attempt, read: CardRead | None = None) -> bool:
         )
         if _write_card(read, memory):
             return True
+        return rebuild_family(read.user_id, read.kind, read.family, read.retention, read.target)
+
+
+@dataclass(frozen=True)
+class CardWrite:
+    """A family card's write prepared before the grading statement (PostgreSQL, issue 17): the
+    body of a data-modifying ``WITH`` step (:func:`card_write_step`) and its parameters.
+
+    The roll-up statement (:func:`drills.progress.upsert.record`) runs it after the grade went
+    in, under the trainee's lock, so an answer costs one statement; the step's guard is the
+    card as read (a compare and swap), and when it finds the card changed since the grading
+    rebuilds the family (:func:`rebuild_family_locked`)."""
+
+    creates: bool  # the family's first answer: INSERT … ON CONFLICT DO NOTHING, else the guarded UPDATE
+    params: dict[str, Any]
+
+
+def prepared_card_write(attempt: Attempt, read: CardRead | None) -> CardWrite | None:
+    """The card's write for a graded attempt, or ``None`` when this answer needs the general
+    path (:func:`record_review`): not PostgreSQL, no family, no card read for it, or an attempt
+    that is not newer than the card's newest (already folded, or graded out of order)."""
+    if connection.vendor != "postgresql" or read is None or not attempt.family:
+        return None
+    if attempt.status != AttemptStatus.GRADED or attempt.correct is None:
+        return None
+    if (read.user_id, read.kind, read.family) != (attempt.user_id, attempt.kind, attempt.family):
+        return None
+    if read.card_id is not None and attempt.pk <= int(read.fields["last_attempt_id"] or 0):
+        return None
+    memory = Memory.from_fields(read.fields) if read.card_id is not None else Memory()
+    memory.apply(
+        answer_of(attempt.pk, attempt.correct, attempt.time_taken_ms, attempt.answered_at, read.target),
+        read.retention,
+    )
+    fields = memory.as_fields()
+    # The card's values are plain numbers, datetimes and None, which the driver sends as they
+    # are (the statement casts each to its column's type): no field's get_db_prep_save needed.
+    params: dict[str, Any] = {f"card_new_{name}": fields[name] for name in FIELDS}
+    if read.card_id is not None:
+        params |= {f"card_old_{name}": read.fields[name] for name in FIELDS}
+    if read.card_id is None:
+        params |= {"card_user": read.user_id, "card_kind": read.kind, "card_family": read.family}
+    else:
+        params["card_id"] = read.card_id
+    return CardWrite(read.card_id is None, params)
+
+
+@functools.cache
+def card_write_step(creates: bool, after: str) -> str:
+    """The body of :class:`CardWrite`'s ``WITH`` step (PostgreSQL), run only if the step named
+    ``after`` returned a row (the grade was counted); it returns a row if the card was written.
+    The same guard as :func:`_write_card`: every field as read, ``NULL`` matching ``NULL``."""
+    if creates:
+        names = ("user", "kind", "family", *FIELDS)
+        values = ["%(card_user)s::bigint", "%(card_kind)s::text", "%(card_family)s::text"]
+        values += [f"%(card_new_{name})s::{_db_type(name)}" for name in FIELDS]  # typed for PREPARE
+        columns = ", ".join(_column(FamilyCard, name) for name in names)
+        unique = ", ".join(_column(FamilyCard, name) for name in ("user", "kind", "family"))
+        return (
+            f"INSERT INTO {_table(FamilyCard)} ({columns}) SELECT {', '.join(values)} FROM {after}"
+            f" ON CONFLICT ({unique}) DO NOTHING RETURNING 1"
+        )
+    sets = ", ".join(f"{_column(FamilyCard, name)} = %(card_new_{name})s" for name in FIELDS)
+    guard = " AND ".join(
+        f"{_column(FamilyCard, name)} IS NOT DISTINCT FROM %(card_old_{name})s::{_db_type(name)}" for name in FIELDS
+    )
+    return (
+        f"UPDATE {_table(FamilyCard)} SET {sets} WHERE {_column(FamilyCard, 'id')} = %(card_id)s::bigint"
+        f" AND {guard} AND EXISTS (SELECT 1 FROM {after}) RETURNING 1"
+    )
+
+
+def _db_type(name: str) -> str:
+    """A card column's SQL type (a value's cast, so that ``PREPARE`` knows its type)."""
+    return str(FamilyCard._meta.get_field(name).db_type(connection))  # type: ignore[union-attr]
+
+
+def rebuild_family_locked(attempt: Attempt, read: CardRead) -> bool:
+    """The family of a graded attempt rebuilt from its attempts under the trainee's roll-up lock
+    (the lock grading takes: a grade counted meanwhile waits, then finds the card changed and
+    rebuilds in turn), in a transaction of its own: the path of a :class:`CardWrite` whose guard
+    found the card changed since it was read."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(*trainee_lock_sql(attempt.user_id))
         return rebuild_family(read.user_id, read.kind, read.family, read.retention, read.target)
 
 

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db import connection
+from django.db.models import Exists, Field, OuterRef, QuerySet
 from django.db.models.functions import Coalesce
 
+from drills import compiled_sql
+from drills.compiled_sql import Columns
 from drills.kinds.base import DrillKind, all_kinds
 from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.models import Attempt, DrillScenario, User
+from drills.prepared import Prepared
 from drills.progress.models import KindTarget
 from drills.rounds.tables.registry import SKILL_PREFIX
 from drills.selectors import rules_for
@@ -18,9 +24,53 @@ from drills.what_changed.selectors import changes_for
 from games.errors import RuleSetError
 
 
-def own_scenario(user: User, public_id: str) -> DrillScenario | None:
-    """A scenario of the user's own, or None (others' scenarios are invisible: 404)."""
-    return DrillScenario.objects.filter(user=user, public_id=public_id).select_related("attempt").first()
+def own_scenario(user: User, public_id: str | uuid.UUID) -> DrillScenario | None:
+    """A scenario of the user's own with its attempt if it has one (read with it: asking for
+    ``stored.attempt`` then costs no query), or None (others' scenarios are invisible: 404).
+
+    The same read as ``DrillScenario.objects.filter(user=user, public_id=public_id)
+    .select_related("attempt").first()``, from SQL text built once (every answer starts with
+    it: issue 17); a test checks that both give the same objects."""
+    public_field = DrillScenario._meta.get_field("public_id")
+    assert isinstance(public_field, Field)
+    value = public_field.get_db_prep_value(public_id, connection)  # ValidationError as the ORM's
+    scenario, attempt = _scenario_columns(), _attempt_columns()
+    with connection.cursor() as cursor:
+        _own_scenario_sql().execute(cursor, {"public_id": value, "user": user.pk})
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    stored = scenario.instance(row[: len(scenario)])
+    answered = attempt.instance(row[len(scenario) :]) if row[len(scenario)] is not None else None
+    DrillScenario.attempt.related.set_cached_value(stored, answered)
+    if answered is not None:
+        Attempt.scenario.field.set_cached_value(answered, stored)
+    return stored
+
+
+def _scenario_columns() -> Columns[DrillScenario]:
+    return compiled_sql.columns(DrillScenario, "s", connection.vendor)
+
+
+def _attempt_columns() -> Columns[Attempt]:
+    return compiled_sql.columns(Attempt, "a", connection.vendor)
+
+
+@functools.cache
+def _sql_for(vendor: str) -> Prepared:
+    del vendor  # part of the cache key only
+    scenario, attempt = _scenario_columns(), _attempt_columns()
+    return Prepared(
+        f"SELECT {scenario.select()}, {attempt.select()} FROM {scenario.table}"
+        f" LEFT JOIN {attempt.table} ON {attempt.column('scenario')} = {scenario.column('id')}"
+        f" WHERE {scenario.column('public_id')} = %(public_id)s AND {scenario.column('user')} = %(user)s"
+    )
+
+
+def _own_scenario_sql() -> Prepared:
+    """:func:`own_scenario`'s read (parameters: the public id as stored, the user's id),
+    prepared once per PostgreSQL session."""
+    return _sql_for(connection.vendor)
 
 
 def own_attempts(user: User) -> QuerySet[Attempt]:

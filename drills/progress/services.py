@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -33,6 +33,9 @@ from drills.progress.rollup import (
     fold,
     window_figures,
 )
+
+if TYPE_CHECKING:
+    from drills.learning.services import CardWrite
 
 logger = logging.getLogger(__name__)
 
@@ -102,6 +105,14 @@ def record_attempt(attempt: Attempt, save_fields: Sequence[str] = (), *, only_if
             else:
                 attempt.save(update_fields=list(save_fields))
         return graded and record_attempt_in_python(attempt)
+
+
+def record_attempt_with_card(
+    attempt: Attempt, save_fields: Sequence[str], card: CardWrite
+) -> tuple[bool, bool]:
+    """:func:`record_attempt` for a received attempt on PostgreSQL with its family card's write
+    in the same statement (autocommit: one round trip): (counted, card written)."""
+    return upsert.record_with_card(attempt, facts_of(attempt), save_fields, only_if_received=True, card=card)
 
 
 def record_attempt_in_python(attempt: Attempt) -> bool:

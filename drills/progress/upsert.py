@@ -27,15 +27,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 from django.db.models import Field
 
 from drills.kinds.base import ANSWER_DIFFERS
 from drills.models import Attempt, AttemptStatus, User
+from drills.prepared import Prepared
 from drills.progress.models import DailyTally, SkillRollup, TraineeSummary, TrainingPolicy
 from drills.progress.rollup import DEFAULT_WINDOW, RECENT_DAYS, WINDOW_CAP, AttemptFacts
+
+if TYPE_CHECKING:
+    from drills.learning.services import CardWrite
 
 LOCK_CLASS = 17_007
 """First key of the per-trainee advisory lock (the second is the user id, in 31 bits)."""
@@ -50,23 +54,44 @@ def _table(model: type[Any]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-# The new window and its figures, from the locked row ``r`` and the new entry.
+# The new window and its figures, from the locked row ``r`` (its ``recent`` sorted by attempt id)
+# and the new entry. Most answers are the trainee's newest: the entry is appended (and the oldest
+# dropped at WINDOW_CAP) with no sort; an older one (two tabs, the sweep) is merged in by sorting.
+# The window's figures read its last ``size`` entries by position, and are aggregated without
+# grouping by the merged jsonb (grouping by it made PostgreSQL sort on it: most of the statement's
+# database time; issue 17). ``HAVING`` gives no row for an empty window, as grouping did.
+# ``OFFSET 0`` keeps the planner from copying the merged window's expression into every place
+# that reads it (it would then be rebuilt for every entry read: 14 ms instead of 0.5).
 _WINDOW = """(
-    SELECT merged.recent, sized.size, count(*), sum((win.e->>1)::int),
-           coalesce(sum((win.e->>1)::int) FILTER (WHERE win.pos <= win.n / 2), 0),
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY (win.e->>2)::bigint)
-    FROM (SELECT CASE WHEN r.window_size > 0 THEN r.window_size ELSE EXCLUDED.window_size END AS size) AS sized
+    SELECT merged.recent, sized.size, figures.answers, figures.correct, figures.older_correct, figures.median_ms
+    FROM (SELECT CASE WHEN r.window_size > 0 THEN r.window_size ELSE EXCLUDED.window_size END AS size,
+                 jsonb_array_length(r.recent) AS kept) AS sized
     CROSS JOIN LATERAL (
-        SELECT jsonb_agg(kept.e ORDER BY (kept.e->>0)::bigint) AS recent
-        FROM (SELECT e FROM jsonb_array_elements(r.recent || jsonb_build_array(%(entry)s::jsonb)) AS e
-              ORDER BY (e->>0)::bigint DESC LIMIT %(cap)s) AS kept
+        SELECT CASE
+            WHEN sized.kept <= %(cap)s AND (sized.kept = 0 OR (r.recent->-1->>0)::bigint < %(id)s::bigint)
+            THEN (CASE WHEN sized.kept = %(cap)s THEN r.recent - 0 ELSE r.recent END)
+                 || jsonb_build_array(%(entry)s::jsonb)
+            ELSE (SELECT jsonb_agg(newest.e ORDER BY (newest.e->>0)::bigint)
+                  FROM (SELECT e FROM jsonb_array_elements(r.recent || jsonb_build_array(%(entry)s::jsonb)) AS e
+                        ORDER BY (e->>0)::bigint DESC LIMIT %(cap)s) AS newest)
+        END AS recent
+        OFFSET 0
     ) AS merged
     CROSS JOIN LATERAL (
-        SELECT last.e, row_number() OVER (ORDER BY (last.e->>0)::bigint) AS pos, count(*) OVER () AS n
-        FROM (SELECT e FROM jsonb_array_elements(merged.recent) AS e
-              ORDER BY (e->>0)::bigint DESC LIMIT sized.size) AS last
-    ) AS win
-    GROUP BY merged.recent, sized.size
+        SELECT jsonb_array_length(merged.recent) AS total,
+               least(jsonb_array_length(merged.recent), sized.size) AS n
+        OFFSET 0
+    ) AS length
+    CROSS JOIN LATERAL (
+        SELECT count(*) AS answers, sum((win.e->>1)::int) AS correct,
+               coalesce(sum((win.e->>1)::int)
+                        FILTER (WHERE win.position - (length.total - length.n) <= length.n / 2), 0)
+                   AS older_correct,
+               percentile_cont(0.5) WITHIN GROUP (ORDER BY (win.e->>2)::bigint) AS median_ms
+        FROM jsonb_array_elements(merged.recent) WITH ORDINALITY AS win(e, position)
+        WHERE win.position > length.total - length.n
+        HAVING count(*) > 0
+    ) AS figures
 )"""
 
 _MISTAKES = """CASE WHEN %(counts_mistake)s THEN jsonb_set(r.mistakes, ARRAY[%(code)s::text],
@@ -81,6 +106,11 @@ _BY_DIFFICULTY = """jsonb_set(r.by_difficulty, ARRAY[%(difficulty)s::text], json
     coalesce((r.by_difficulty->%(difficulty)s::text->>0)::int, 0) + 1,
     coalesce((r.by_difficulty->%(difficulty)s::text->>1)::int, 0) + %(correct)s::int))"""
 
+# A day the summary holds already: add to it. The newest day is unchanged then (the day is
+# among the kept ones), so nothing falls out of the kept days: no need to rebuild them.
+_SAME_DAY = """jsonb_set(s.recent_days, ARRAY[%(day)s::text], jsonb_build_array(
+    (s.recent_days->%(day)s::text->>0)::int + 1, (s.recent_days->%(day)s::text->>1)::int + %(correct)s::int))"""
+
 # ``add_day``: add to the day, then keep the RECENT_DAYS days up to the newest day.
 _RECENT_DAYS = """(
     SELECT coalesce(jsonb_object_agg(days.key, days.value), '{}'::jsonb)
@@ -92,7 +122,9 @@ _RECENT_DAYS = """(
 )"""
 
 
-def _statement(grade_sets: str, only_if_received: bool) -> str:
+def _statement(grade_sets: str, only_if_received: bool, card: bool | None = None) -> str:
+    """The roll-up statement; ``card``: with the family card's write step (``True``: the card's
+    first write, ``False``: its guarded update; :func:`drills.learning.services.card_write_step`)."""
     skill, tally, summary = _table(SkillRollup), _table(DailyTally), _table(TraineeSummary)
     policy, user_table = _table(TrainingPolicy), _table(User)
     # Of racing graders only the first finds the attempt still received: the others update
@@ -104,7 +136,12 @@ def _statement(grade_sets: str, only_if_received: bool) -> str:
         else ""
     )
     fed_by_grade = "WHERE EXISTS (SELECT 1 FROM graded)" if grade_sets and only_if_received else ""
-    return f"""
+    card_step, card_count = "", "0"
+    if card is not None:
+        from drills.learning.services import card_write_step  # it imports this module
+
+        card_step, card_count = f",\ncard AS ({card_write_step(card, 'summary')})", "(SELECT count(*) FROM card)"
+    return _with_constants(f"""
 WITH gate AS MATERIALIZED (SELECT pg_advisory_xact_lock(%(lock_class)s::int, %(lock_key)s::int)),
 {graded}
 policy AS MATERIALIZED (
@@ -129,7 +166,8 @@ skill AS (
         mistakes = {_MISTAKES},
         first_answered_at = least(r.first_answered_at, EXCLUDED.first_answered_at),
         last_answered_at = greatest(r.last_answered_at, EXCLUDED.last_answered_at)
-    WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(r.recent) AS e WHERE e->0 = to_jsonb(%(id)s::bigint))
+    WHERE coalesce((r.recent->-1->>0)::bigint < %(id)s::bigint, TRUE)  -- newer than the window's newest: not in it
+       OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements(r.recent) AS e WHERE e->0 = to_jsonb(%(id)s::bigint))
     RETURNING 1
 ),
 tally AS (
@@ -147,13 +185,29 @@ summary AS (
     ON CONFLICT (user_id) DO UPDATE SET
         answers = s.answers + 1,
         last_answered_at = greatest(s.last_answered_at, EXCLUDED.last_answered_at),
-        recent_days = {_RECENT_DAYS}
+        recent_days = CASE WHEN s.recent_days ? %(day)s::text THEN {_SAME_DAY} ELSE {_RECENT_DAYS} END
     RETURNING 1
-)
-SELECT (SELECT count(*) FROM skill), (SELECT count(*) FROM summary)"""
+){card_step}
+SELECT (SELECT count(*) FROM skill), (SELECT count(*) FROM summary), {card_count}""")
 
 
-_STATEMENTS: dict[tuple[str, ...], str] = {}
+CONSTANTS = {
+    "lock_class": LOCK_CLASS,
+    "received": f"'{AttemptStatus.RECEIVED.value}'",
+    "cap": WINDOW_CAP,
+    "keep_days": RECENT_DAYS - 1,
+}
+"""Values the same on every call, written into the statement's text: fewer parameters per call
+(psycopg caches its placeholder rewriting only up to 50; issue 17)."""
+
+
+def _with_constants(sql: str) -> str:
+    for name, value in CONSTANTS.items():
+        sql = sql.replace(f"%({name})s", str(value))
+    return sql
+
+
+_STATEMENTS: dict[tuple[str, ...], Prepared] = {}
 
 
 def record(
@@ -162,6 +216,21 @@ def record(
     """Write ``save_fields`` of the attempt and count it in the roll-ups, in one statement;
     ``False`` if the window already held it (then only the fields were written), or, with
     ``only_if_received``, if the stored attempt was no longer received (nothing written)."""
+    return record_with_card(attempt, facts, save_fields, only_if_received=only_if_received)[0]
+
+
+def record_with_card(
+    attempt: Attempt,
+    facts: AttemptFacts,
+    save_fields: Sequence[str] = (),
+    *,
+    only_if_received: bool = False,
+    card: CardWrite | None = None,
+) -> tuple[bool, bool]:
+    """:func:`record`, and with ``card`` the family card's write in the same statement, after
+    the roll-ups and only if they counted the attempt: (counted, card written). A card not
+    written while the attempt was counted means the card changed since it was read (the
+    caller rebuilds the family)."""
     params: dict[str, Any] = {}
     sets = []
     for name in save_fields:
@@ -169,13 +238,12 @@ def record(
         assert isinstance(field, Field)  # a concrete column of the attempt
         params[f"set_{name}"] = field.get_db_prep_save(field.pre_save(attempt, False), connection)
         sets.append(f"{connection.ops.quote_name(field.column)} = %(set_{name})s")
-    key = (*save_fields, f"only_if_received={only_if_received}")
+    card_mode = None if card is None else card.creates
+    key = (*save_fields, f"only_if_received={only_if_received}", f"card={card_mode}")
     if key not in _STATEMENTS:
-        _STATEMENTS[key] = _statement(", ".join(sets), only_if_received)
+        _STATEMENTS[key] = Prepared(_statement(", ".join(sets), only_if_received, card_mode))
     counts_mistake = not facts.correct and facts.mistake_code not in ("", ANSWER_DIFFERS)  # a tally of named mistakes
     params |= {
-        "lock_class": LOCK_CLASS,
-        "received": AttemptStatus.RECEIVED.value,
         "lock_key": attempt.user_id & 0x7FFF_FFFF,
         "id": facts.id,
         "user": attempt.user_id,
@@ -185,16 +253,16 @@ def record(
         "ms": facts.ms,
         "at": facts.answered_at,
         "day": facts.day.isoformat(),
-        "entry": json.dumps([facts.id, int(facts.correct), facts.ms]),
-        "cap": WINDOW_CAP,
         "default_window": DEFAULT_WINDOW,
-        "keep_days": RECENT_DAYS - 1,
+        "entry": json.dumps([facts.id, int(facts.correct), facts.ms]),
         "counts_mistake": counts_mistake,
         "code": facts.mistake_code,
         "message": facts.mistake,
         "new_mistakes": json.dumps({facts.mistake_code: [1, facts.mistake, facts.id]} if counts_mistake else {}),
     }
+    if card is not None:
+        params |= card.params
     with connection.cursor() as cursor:
-        cursor.execute(_STATEMENTS[key], params)
-        skill_rows, summary_rows = cursor.fetchone()
-    return bool(skill_rows and summary_rows)
+        _STATEMENTS[key].execute(cursor, params)
+        skill_rows, summary_rows, card_rows = cursor.fetchone()
+    return bool(skill_rows and summary_rows), bool(card_rows)

@@ -2,8 +2,8 @@
 
 An answer with an API token costs, on PostgreSQL: the token, the scenario (with its attempt),
 the attempt's ``INSERT`` (committed ``RECEIVED`` before grading) with the read of its family's
-card in the same statement, the grade with every roll-up (one statement), the card's guarded
-write. Transaction
+card in the same statement, and one statement for the grade, every roll-up and the card's
+guarded write, in autocommit (no ``BEGIN``/``COMMIT``). Transaction
 control (``BEGIN``/``COMMIT``, savepoints under the test's transaction) is not counted. Other
 databases fold the roll-ups in Python: more statements, pinned too so a new one is noticed.
 """
@@ -26,17 +26,30 @@ from drills.learning.models import FamilyCard, LearningPolicy
 from drills.learning.services import memories_from_attempts, stored_memories
 from drills.models import Attempt, AttemptStatus, User
 from drills.practice.services import start_scenario, submit_answer
+from drills.prepared import sql_sent
 from drills.progress.models import KindTarget
 from drills.progress.services import recomputed_snapshot, stored_snapshot
 
 pytestmark = pytest.mark.django_db
 
-CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT", "PREPARE")
+"""Not counted: transaction control, and ``PREPARE`` (once per database session and statement,
+checked apart)."""
 POSTGRESQL_STATEMENTS = ["SELECT", "SELECT", "WITH", "WITH"]
-"""token, scenario, attempt saved with its card read, grade + roll-ups; then the card: its guarded
-``UPDATE`` (compare and swap), or for a family's first answer ``INSERT … ON CONFLICT DO NOTHING``"""
+"""token, scenario, attempt saved with its card read, then the grading statement (grade + roll-ups
++ the card: its guarded ``UPDATE`` (compare and swap), or for a family's first answer ``INSERT …
+ON CONFLICT DO NOTHING``); the last three are prepared statements, each read here as its own
+text (``drills.prepared.sql_sent``)"""
+POSTGRESQL_SENT = ["SELECT", "EXECUTE", "EXECUTE", "EXECUTE"]
+"""What goes over the wire: the token's query as text, the others by ``EXECUTE``."""
 OTHER_STATEMENTS = {"first": 15, "later": 11}
 """the Python fold: the trainee's first answer creates the roll-up rows, later ones update them"""
+
+
+PREPARED: list[str] = []
+"""Every ``PREPARE`` seen by :func:`answer` in this process."""
+SENT: list[list[str]] = []
+"""The statements of each :func:`answer` as sent (``EXECUTE`` for a prepared one)."""
 
 
 def answer(client: Client, trainee: User, seed: int = 1) -> tuple[list[str], dict[str, object], bool]:
@@ -50,13 +63,16 @@ def answer(client: Client, trainee: User, seed: int = 1) -> tuple[list[str], dic
             f"/api/v1/drills/scenarios/{stored.public_id}/answer/", body, content_type="application/json"
         )
     assert response.status_code == 200, response.content
+    PREPARED.extend(q["sql"].split()[1] for q in queries.captured_queries if q["sql"].startswith("PREPARE"))
+    SENT.append([s.split()[0].upper() for s in work(queries, as_sent=True)])
     return [s.split()[0].upper() for s in work(queries)], response.json(), had_card
 
 
-def work(queries: CaptureQueriesContext) -> list[str]:
-    """The statements captured, without transaction control."""
+def work(queries: CaptureQueriesContext, *, as_sent: bool = False) -> list[str]:
+    """The statements captured, without transaction control; a prepared statement's ``EXECUTE``
+    read as the statement's own text unless ``as_sent``."""
     statements = [q["sql"].strip() for q in queries.captured_queries]
-    return [s for s in statements if not s.upper().startswith(CONTROL)]
+    return [s if as_sent else sql_sent(s) for s in statements if not s.upper().startswith(CONTROL)]
 
 
 @pytest.fixture
@@ -71,10 +87,15 @@ def test_every_answer_takes_the_pinned_statements(token_client: Client, trainee:
         seen_card.add(had_card)
         assert data["attempt"]["status"] == AttemptStatus.GRADED  # type: ignore[index]
         if connection.vendor == "postgresql":
-            assert kinds == [*POSTGRESQL_STATEMENTS, "UPDATE" if had_card else "INSERT"]
+            assert kinds == POSTGRESQL_STATEMENTS
         else:
             assert len(kinds) == OTHER_STATEMENTS["first" if seed == 1 else "later"], kinds
     assert seen_card == {False, True}
+    # Prepared once per session: at most once each (scenario read, save, grading with a card's
+    # first write or with its update).
+    assert len(PREPARED) == len(set(PREPARED)) <= 4
+    if connection.vendor == "postgresql":
+        assert all(sent == POSTGRESQL_SENT for sent in SENT[-8:])
     # Fewer statements, same figures: the roll-ups and the cards agree with the rebuild.
     assert stored_snapshot(trainee.pk) == recomputed_snapshot(trainee.pk)
     assert stored_memories(trainee.pk) == memories_from_attempts(trainee.pk)
@@ -112,3 +133,20 @@ def test_the_card_read_and_write_as_sql_match_the_orm(trainee: User) -> None:
         assert (read.retention, read.target, read.card_id) == (Decimal("0.85"), 7, orm["card__id"])
         assert read.fields == {name: orm[f"card__{name}"] for name in FIELDS}
     assert read.card_id is None
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the one-statement grading is PostgreSQL's")
+def test_the_grading_opens_no_transaction_of_its_own(token_client: Client, trainee: User) -> None:
+    """Each statement commits on its own (under a test's transaction, an atomic block would show
+    as a savepoint): the grade, the roll-ups and the card are one statement, so they commit or
+    fail together without one."""
+    for seed in (1, 2, 3):  # a family's first answer (the card's INSERT) and later ones (UPDATE)
+        stored, scenario = start_scenario(trainee, get_kind("bj-payout"), Difficulty.NORMAL, seed=seed)
+        with CaptureQueriesContext(connection) as queries:
+            token_client.post(
+                f"/api/v1/drills/scenarios/{stored.public_id}/answer/",
+                json.dumps({"answer": dict(scenario.solution.key)}),
+                content_type="application/json",
+            )
+        assert not [q["sql"] for q in queries.captured_queries if q["sql"].upper().startswith("SAVEPOINT")]
+    assert stored_memories(trainee.pk) == memories_from_attempts(trainee.pk)

@@ -238,3 +238,37 @@ def test_a_kind_of_one_family_draws_one_seed(trainee: User) -> None:
 
     leaning_scenario(trainee, kind, Difficulty.NORMAL, default_rules(kind.game), new_seed)
     assert len(drawn) == 1
+
+
+def _verdict(correct: bool) -> Grade:
+    score = Decimal("1.00") if correct else Decimal("0")
+    return Grade(correct=correct, score=score, expected={}, explanation="", rules=())
+
+
+@pytest.mark.parametrize("had_card", [True, False])
+def test_a_stale_card_on_the_grading_path_is_rebuilt(trainee: User, had_card: bool) -> None:
+    """Two tabs read the family's card before either is graded (``record_grade`` with the card
+    read first, as ``submit_answer`` does; on PostgreSQL the card's write is a step of the one
+    grading statement, guarded by the card as read). The second finds the card changed (or, for
+    a family's first answers, created) since its read: the family is rebuilt, nothing lost."""
+    if had_card:
+        graded(trainee)
+    first, second = graded(trainee, grade=False), graded(trainee, grade=False)
+    read_first, read_second = services.read_card(first), services.read_card(second)
+    assert (read_first.card_id is None) is (not had_card)
+    assert record_grade(first, _verdict(True), read_first)
+    assert record_grade(second, _verdict(False), read_second)  # its guard fails: rebuilt
+    card = FamilyCard.objects.get(user=trainee)
+    assert card.answers == (3 if had_card else 2)
+    assert card.misses == 1
+    assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)
+
+
+def test_grading_an_answer_twice_with_its_card_counts_it_once(trainee: User) -> None:
+    attempt = graded(trainee, grade=False)
+    read = services.read_card(attempt)
+    assert record_grade(attempt, _verdict(True), read)
+    attempt.status = "received"  # a second grader holding the same attempt and card
+    assert record_grade(attempt, _verdict(True), read) is False
+    assert FamilyCard.objects.get(user=trainee).answers == 1
+    assert services.stored_memories(trainee.pk) == services.memories_from_attempts(trainee.pk)

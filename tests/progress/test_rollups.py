@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
@@ -53,10 +53,12 @@ def test_the_grade_and_the_roll_up_commit_together(trainee: User, monkeypatch: p
     drill = get_kind("ou-total")
     stored, scenario = practice_services.start_scenario(trainee, drill, Difficulty.NORMAL)
 
-    def broken(attempt: Attempt, save_fields: Sequence[str] = ()) -> bool:
+    def broken(attempt: Attempt, *args: object, **kwargs: object) -> bool:
         raise RuntimeError("roll-up failed")
 
+    # Both ways in: the general one, and PostgreSQL's one statement with the family card.
     monkeypatch.setattr(practice_services.progress_services, "record_attempt", broken)
+    monkeypatch.setattr(practice_services.progress_services, "record_attempt_with_card", broken)
     # The failure is logged and left to the sweep (issue 13): the trainee sees "being graded".
     outcome = practice_services.submit_answer(stored, {"total": scenario.solution.key["total"]})
     assert outcome.grade is None
@@ -240,3 +242,34 @@ def test_a_policy_change_in_the_admin_recomputes_the_window_figures(
     assert staff.post(f"/admin/progress/trainingpolicy/{policy.pk}/delete/", {"post": "yes"}).status_code == 302
     row.refresh_from_db()
     assert (row.window_size, row.window_answers) == (30, 12)
+
+
+def test_a_window_past_its_cap_equals_the_recomputation(casino: object) -> None:
+    """More answers of one skill than the window keeps (WINDOW_CAP): the newest are appended and
+    the oldest dropped; answers graded late (older than the window, or inside it) are merged in
+    by id. At every step the rows equal a recomputation from the raw attempts."""
+    from drills.progress.rollup import WINDOW_CAP
+
+    user = make_user(f"cap{next(_users)}", Role.TRAINEE, None)
+    rnd = random.Random(17)
+    attempts = []
+    for n in range(WINDOW_CAP + 30):
+        stored, scenario = practice_services.start_scenario(user, get_kind("ou-total"), Difficulty.NORMAL)
+        ms = rnd.randint(500, 40_000)
+        attempt = Attempt.objects.create(
+            scenario=stored, user=user, kind="ou-total", difficulty="normal", answer={},
+            answered_at=NOW - dt.timedelta(minutes=500 - n, milliseconds=ms), time_taken_ms=ms,
+        )
+        correct = rnd.random() < 0.6
+        grade = Grade(correct=correct, score=Decimal(int(correct)), expected=dict(scenario.solution.key),
+                      explanation="", rules=())
+        attempts.append((attempt, grade))
+    late = [attempts.pop(5), attempts.pop(WINDOW_CAP)]  # one older than the final window, one inside it
+    for number, (attempt, grade) in enumerate([*attempts, *late]):
+        practice_services.record_grade(attempt, grade)
+        if number % 25 == 0 or number >= len(attempts) - 2:
+            assert stored_snapshot(user.pk) == recomputed_snapshot(user.pk), number
+    row = SkillRollup.objects.get(user=user, kind="ou-total")
+    assert len(row.recent) == WINDOW_CAP
+    assert [entry[0] for entry in row.recent] == sorted(entry[0] for entry in row.recent)
+    assert services.rebuild_trainee(user.pk) is False

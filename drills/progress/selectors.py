@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import CharField, IntegerField, Max, OuterRef, QuerySet, Subquery, TextField, Value
+from django.db.models import CharField, IntegerField, QuerySet, TextField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
@@ -403,10 +403,21 @@ def _team_rollups(team: Team, window: int, *, times: bool = True) -> list[Rollup
     fields = ("pk", "user_id", "kind", "answers", "mistakes_json", *(("last_answered_at",) if times else ()))
     found = list(rollups.values_list(*fields, *WINDOW_FIELDS))
     mistakes = json.loads("[" + ",".join([values[4] for values in found]) + "]")
-    rows = [
-        RollupRow._make((*values[:4], decoded, *(values[5:] if times else (None, *values[5:]))))
-        for values, decoded in zip(found, mistakes, strict=True)
-    ]
+    make = RollupRow
+    if times:
+        rows = [
+            make(pk, user_id, kind, answers, decoded, at, size, count, right, older, median)
+            for (pk, user_id, kind, answers, _, at, size, count, right, older, median), decoded in zip(
+                found, mistakes, strict=True
+            )
+        ]
+    else:  # unpacked by name, not sliced and joined: 1,500 rows at 500 trainees (issue 17)
+        rows = [
+            make(pk, user_id, kind, answers, decoded, None, size, count, right, older, median)
+            for (pk, user_id, kind, answers, _, size, count, right, older, median), decoded in zip(
+                found, mistakes, strict=True
+            )
+        ]
     stale = [row.pk for row in rows if row.window_size != window]
     if stale:
         recent = dict(SkillRollup.objects.filter(pk__in=stale).values_list("pk", "recent"))
@@ -426,15 +437,16 @@ def team_members(team: Team) -> list[User]:
 def _team_member_rows(team: Team, *, recent_days: bool = True, latest: bool = False) -> list[TeamMember]:
     """``team_members`` as value tuples, in the same order, with each one's recent days
     (None for all when ``recent_days`` is false: the trend is summed in the database) and,
-    with ``latest``, the latest ``last_answered_at`` of their roll-ups (a subquery each)."""
+    with ``latest``, the latest ``last_answered_at`` of their roll-ups: their summary's, which
+    is that by construction (grading and the rebuild write both together, the summary's as
+    the greatest of the skills'), read in the same join (issue 17: a subquery per member,
+    500 index scans and aggregates, cost the database more than the rest of the read)."""
     members = access.team_members(team).order_by("last_name", "first_name", "username")
     fields = ["pk", "username", "first_name", "last_name"]
     if recent_days:
         fields.append("progress_summary__recent_days")
     if latest:
-        own = SkillRollup.objects.filter(user=OuterRef("pk")).order_by().values("user")
-        members = members.annotate(latest=Subquery(own.annotate(at=Max("last_answered_at")).values("at")))
-        fields.append("latest")
+        fields.append("progress_summary__last_answered_at")
     found = []
     for pk, username, first, last, *extra in members.values_list(*fields):
         days = extra.pop(0) if recent_days else None
@@ -461,33 +473,43 @@ def team_progress(
     # Columns: the skills someone in the team has started (a kind nobody answered adds an
     # empty column); "not started" is counted per trainee from ``Catalogue.counted``.
     skills = kinds.ordered({kind for per_user in rollups.values() for kind in per_user})
+    # Per column, once: the skill's target, and its cell for a trainee who has not started it
+    # (a frozen value, shared). Per set of started skills, once: how many skills are counted
+    # (most trainees of a team have started the same ones). Issue 17: 1,500 cells, 500 rows.
+    columns = [(skill.slug, kinds.target(skill.slug)) for skill in skills]
+    unstarted = {slug: mastery_from_figures(slug, 0, 0, 0, None, policy, target) for slug, target in columns}
+    counted: dict[frozenset[str], int] = {}
     rows = []
     for member in members:
         own = rollups.get(member.pk, {})
         cells = []
-        for skill in skills:
-            row = own.get(skill.slug)
+        for slug, target in columns:
+            row = own.get(slug)
             if row is None:
-                cells.append(mastery_from_figures(skill.slug, 0, 0, 0, None, policy, kinds.target(skill.slug)))
+                cells.append(unstarted[slug])
                 continue
             cells.append(
                 mastery_from_figures(
-                    skill.slug,
+                    slug,
                     row.window_answers,
                     row.window_correct,
                     row.window_older_correct,
                     row.window_median_ms,
                     policy,
-                    kinds.target(skill.slug),
+                    target,
                     total_answers=row.answers,
                     last_answered_at=row.last_answered_at,
                 )
             )
+        started = frozenset(own)
+        skill_count = counted.get(started)
+        if skill_count is None:
+            skill_count = counted[started] = len(kinds.counted(started))
         if cell_times:
             times = [row.last_answered_at for row in own.values() if row.last_answered_at]
-            rows.append(TeamRow(member, cells, max(times) if times else None, len(kinds.counted(own))))
+            rows.append(TeamRow(member, cells, max(times) if times else None, skill_count))
         else:
-            rows.append(TeamRow(member, cells, member.last_answered_at, len(kinds.counted(own))))
+            rows.append(TeamRow(member, cells, member.last_answered_at, skill_count))
     _flag_needs_help(rows, skills, policy, now)
     needs_help = sorted(
         (row for row in rows if row.reasons), key=lambda row: (-len(row.reasons), row.mastered, row.name)
@@ -532,29 +554,42 @@ def _flag_needs_help(rows: Sequence[TeamRow], skills: Sequence[Skill], policy: P
     Least progress: the bottom quarter of the team (at least one trainee in a team of two
     or more) by (skills mastered, mean accuracy), unless they are level with the best.
     """
+    # Each message is looked up once, not per trainee, and each percent worked out once per
+    # share (``gettext`` and the exact rounding cost microseconds a call; issue 17: 500 rows).
+    not_drilled = gettext("has not drilled yet")
+    falling = gettext("accuracy falling in %(skill)s: %(before)s %% → %(after)s %%")
+    least = gettext("least progress: %(mastered)s of %(total)s skills mastered")
+    titles = [gettext(skill.title) for skill in skills]
+    inactive: dict[int, str] = {}
+    percents: dict[float, int] = {}
+
+    def percent(share: float) -> int:
+        found = percents.get(share)
+        if found is None:
+            found = percents[share] = whole_percent(100 * share)
+        return found
+
+    inactive_after = dt.timedelta(days=policy.inactive_days)
     for row in rows:
         if row.last_answered_at is None:
-            row.reasons.append(gettext("has not drilled yet"))
-        elif now - row.last_answered_at > dt.timedelta(days=policy.inactive_days):
+            row.reasons.append(not_drilled)
+        elif now - row.last_answered_at > inactive_after:
             days = (now - row.last_answered_at).days
-            inactive = ngettext("inactive for %(days)d day", "inactive for %(days)d days", days)
-            row.reasons.append(inactive % {"days": days})
-        for skill, cell in zip(skills, row.cells, strict=True):
+            words = inactive.get(days)
+            if words is None:
+                words = ngettext("inactive for %(days)d day", "inactive for %(days)d days", days) % {"days": days}
+                inactive[days] = words
+            row.reasons.append(words)
+        for title, cell in zip(titles, row.cells, strict=True):
             if cell.falling:
                 before, after = cell.falling
-                values = {
-                    "skill": gettext(skill.title),
-                    "before": whole_percent(100 * before),
-                    "after": whole_percent(100 * after),
-                }
-                row.reasons.append(gettext("accuracy falling in %(skill)s: %(before)s %% → %(after)s %%") % values)
+                row.reasons.append(falling % {"skill": title, "before": percent(before), "after": percent(after)})
     if len(rows) >= 2:
         ranked = sorted(rows, key=lambda row: (row.mastered, row.mean_accuracy))
         best = (ranked[-1].mastered, ranked[-1].mean_accuracy)
         for row in ranked[: max(1, math.floor(len(rows) / 4))]:
             if (row.mastered, row.mean_accuracy) < best:
-                values = {"mastered": row.mastered, "total": row.skill_count}
-                row.reasons.append(gettext("least progress: %(mastered)s of %(total)s skills mastered") % values)
+                row.reasons.append(least % {"mastered": row.mastered, "total": row.skill_count})
 
 
 def team_trend(recent: Iterable[dict[str, list[int]] | None], since: dt.date) -> dict[dt.date, tuple[int, int]]:

@@ -316,7 +316,7 @@ class TeamMember(NamedTuple):
         return f"{self.first_name} {self.last_name}".strip()
 
 
-@dataclass
+@dataclass(slots=True)  # no ``__dict__``: one object per trainee for the garbage collector, not two
 class TeamRow:
     trainee: TeamMember
     cells: list[Mastery]

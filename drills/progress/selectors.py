@@ -16,7 +16,16 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import CharField, IntegerField, QuerySet, TextField, Value
+from django.db.models import (
+    BigIntegerField,
+    CharField,
+    F,
+    Func,
+    IntegerField,
+    QuerySet,
+    TextField,
+    Value,
+)
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
@@ -445,13 +454,27 @@ def _team_member_rows(team: Team, *, recent_days: bool = True, latest: bool = Fa
     fields = ["pk", "username", "first_name", "last_name"]
     if recent_days:
         fields.append("progress_summary__recent_days")
-    if latest:
+    in_microseconds = latest and connection.vendor == "postgresql"
+    if in_microseconds:
+        # As microseconds since the epoch (a bigint, exact): the driver's timestamp loader
+        # runs in Python with Django's time zone step, 6 µs a value (issue 17: 500 members).
+        at = Func(F("progress_summary__last_answered_at"), template=_EPOCH_MICROSECONDS, output_field=BigIntegerField())
+        members = members.annotate(latest_us=at)
+        fields.append("latest_us")
+    elif latest:
         fields.append("progress_summary__last_answered_at")
     found = []
     for pk, username, first, last, *extra in members.values_list(*fields):
         days = extra.pop(0) if recent_days else None
-        found.append(TeamMember(pk, username, first, last, days, extra[0] if latest else None))
+        at = extra[0] if latest else None
+        if in_microseconds and at is not None:
+            at = _EPOCH + dt.timedelta(microseconds=at)
+        found.append(TeamMember(pk, username, first, last, days, at))
     return found
+
+
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+_EPOCH_MICROSECONDS = "(EXTRACT(EPOCH FROM %(expressions)s) * 1000000)::bigint"  # numeric, so exact (PostgreSQL 14+)
 
 
 def team_progress(

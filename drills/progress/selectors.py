@@ -19,6 +19,7 @@ from django.db import connection
 from django.db.models import (
     BigIntegerField,
     CharField,
+    DateTimeField,
     F,
     Func,
     IntegerField,
@@ -383,13 +384,14 @@ class TeamProgress:
 
 class RollupRow(NamedTuple):
     """The columns of a ``SkillRollup`` the dashboard reads (tuples, not model instances: faster).
-    Not the ``recent`` window itself: its figures for the policy window are stored with it."""
+    Not the ``recent`` window itself: its figures for the policy window are stored with it.
+    The named mistakes stay JSON text until tallied (``_decoded_mistakes``)."""
 
     pk: int
     user_id: int
     kind: str
     answers: int
-    mistakes: dict[str, list[Any]]
+    mistakes_json: str
     last_answered_at: dt.datetime | None
     window_size: int
     window_answers: int
@@ -404,34 +406,28 @@ def _team_rollups(team: Team, window: int, *, times: bool = True) -> list[Rollup
     of ids costs more to send than the subquery). Without ``times`` each row's
     ``last_answered_at`` is None, not read (a timestamp costs more to load than a number).
 
-    The ``mistakes`` column is read as text and decoded in one ``json.loads`` for all rows:
-    through the field's converter, a call per row, it cost twice as much (issue 17: 1,500
-    rows at 500 trainees)."""
+    The ``mistakes`` column is read as text (through the field's converter, a ``json.loads``
+    per row, it cost twice as much), and each row read is made a ``RollupRow`` as it is, its
+    columns in the tuple's order, by ``tuple.__new__``, not by unpacking and calling the
+    tuple's constructor (issue 17: 1,500 rows at 500 trainees)."""
     rollups = SkillRollup.objects.filter(user__in=access.team_member_ids(team))
     rollups = rollups.annotate(mistakes_json=Cast("mistakes", TextField()))
-    fields = ("pk", "user_id", "kind", "answers", "mistakes_json", *(("last_answered_at",) if times else ()))
-    found = list(rollups.values_list(*fields, *WINDOW_FIELDS))
-    mistakes = json.loads("[" + ",".join([values[4] for values in found]) + "]")
-    make = RollupRow
-    if times:
-        rows = [
-            make(pk, user_id, kind, answers, decoded, at, size, count, right, older, median)
-            for (pk, user_id, kind, answers, _, at, size, count, right, older, median), decoded in zip(
-                found, mistakes, strict=True
-            )
-        ]
-    else:  # unpacked by name, not sliced and joined: 1,500 rows at 500 trainees (issue 17)
-        rows = [
-            make(pk, user_id, kind, answers, decoded, None, size, count, right, older, median)
-            for (pk, user_id, kind, answers, _, size, count, right, older, median), decoded in zip(
-                found, mistakes, strict=True
-            )
-        ]
+    if not times:
+        rollups = rollups.annotate(no_time=Value(None, output_field=DateTimeField()))
+    fields = ("pk", "user_id", "kind", "answers", "mistakes_json", "last_answered_at" if times else "no_time")
+    new = tuple.__new__
+    rows = [new(RollupRow, values) for values in rollups.values_list(*fields, *WINDOW_FIELDS)]
     stale = [row.pk for row in rows if row.window_size != window]
     if stale:
         recent = dict(SkillRollup.objects.filter(pk__in=stale).values_list("pk", "recent"))
         rows = [row._replace(**window_figures(recent[row.pk], window)) if row.pk in recent else row for row in rows]
     return rows
+
+
+def _decoded_mistakes(rows: Sequence[RollupRow]) -> list[dict[str, list[Any]]]:
+    """Each row's named mistakes, ``{code: [count, message, last attempt id]}``, decoded in one
+    ``json.loads`` for all rows."""
+    return json.loads("[" + ",".join([row.mistakes_json for row in rows]) + "]")  # type: ignore[no-any-return]
 
 
 def team_members(team: Team) -> list[User]:
@@ -458,8 +454,10 @@ def _team_member_rows(team: Team, *, recent_days: bool = True, latest: bool = Fa
     if in_microseconds:
         # As microseconds since the epoch (a bigint, exact): the driver's timestamp loader
         # runs in Python with Django's time zone step, 6 µs a value (issue 17: 500 members).
-        at = Func(F("progress_summary__last_answered_at"), template=_EPOCH_MICROSECONDS, output_field=BigIntegerField())
-        members = members.annotate(latest_us=at)
+        since_epoch = Func(
+            F("progress_summary__last_answered_at"), template=_EPOCH_MICROSECONDS, output_field=BigIntegerField()
+        )
+        members = members.annotate(latest_us=since_epoch)
         fields.append("latest_us")
     elif latest:
         fields.append("progress_summary__last_answered_at")
@@ -491,7 +489,8 @@ def team_progress(
     trend_in_database = with_trend and connection.vendor == "postgresql"
     members = _team_member_rows(team, recent_days=with_trend and not trend_in_database, latest=not cell_times)
     rollups: dict[int, dict[str, RollupRow]] = {}
-    for rollup in _team_rollups(team, policy.window, times=cell_times):
+    read = _team_rollups(team, policy.window, times=cell_times)
+    for rollup in read:
         rollups.setdefault(rollup.user_id, {})[rollup.kind] = rollup
     # Columns: the skills someone in the team has started (a kind nobody answered adds an
     # empty column); "not started" is counted per trainee from ``Catalogue.counted``.
@@ -546,14 +545,14 @@ def team_progress(
             missed.append(MissedSkill(skill, answers, wrong, trainees))
     missed.sort(key=lambda item: (-item.wrong / item.answers, -item.wrong))
     tallies: dict[str, list[Any]] = {}
-    for user_id, per_user in rollups.items():
-        for kind, row in per_user.items():
-            for code, (count, message, last_id) in row.mistakes.items():
-                tally = tallies.setdefault(code, [0, message, last_id, kind, set()])
-                tally[0] += count
-                tally[4].add(user_id)
-                if last_id > tally[2]:
-                    tally[1], tally[2] = message, last_id
+    for row, named in zip(read, _decoded_mistakes(read), strict=True):  # (trainee, kind) order, as read
+        user_id, kind = row.user_id, row.kind
+        for code, (count, message, last_id) in named.items():
+            tally = tallies.setdefault(code, [0, message, last_id, kind, set()])
+            tally[0] += count
+            tally[4].add(user_id)
+            if last_id > tally[2]:
+                tally[1], tally[2] = message, last_id
     mistakes = sorted(
         (
             NamedMistakeTally(code, kinds.skill(kind), message, count, len(users))

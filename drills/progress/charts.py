@@ -236,16 +236,25 @@ class HeatCell(NamedTuple):
     """A value tuple (the dashboard has one per trainee and skill: thousands in a big team).
     ``title_html`` and ``url_html`` are ``title`` and ``url`` escaped (``html.escape``), put
     together from parts escaped once per row, column or wording (``heatmap``), so the
-    fragments need not escape each cell's text twice over (issue 17)."""
+    fragments need not escape each cell's text twice over; the plain ``title``, which the
+    page does not use, is put together only when asked for (issue 17)."""
 
     cx: str  # the cell's centre (x), as the text the template places
     level: str  # a Level value (the CSS class)
     text: str  # what the cell says ("93", "✓", "–")
-    title: str  # the full sentence, for a tooltip and screen readers
     summary: str  # the data-table cell ("93 % of 30, 4.5 s: mastered")
-    url: str = ""  # the trainee's page at this skill
-    title_html: str = ""  # ``escape(title)``
-    url_html: str = ""  # ``escape(url)``
+    url: str  # the trainee's page at this skill
+    title_html: str  # ``escape(title)``
+    url_html: str  # ``escape(url)``
+    sentence: str  # the translated "{trainee}, {skill}: {state}" of ``title``, and its parts:
+    trainee: str
+    skill: str
+    state: str
+
+    @property
+    def title(self) -> str:
+        """The full sentence, for a tooltip and screen readers (``cell_sentence``)."""
+        return self.sentence.format(trainee=self.trainee, skill=self.skill, state=self.state)
 
 
 class HeatRow(NamedTuple):
@@ -413,11 +422,14 @@ def heatmap(
                     cx,
                     level,
                     text,
-                    sentence.format(trainee=name, skill=title, state=tail),
                     summary,
                     f"{url}{anchor}" if url else "",
                     sentence_html.format(trainee=name_html, skill=title_html, state=tail_html),
                     f"{url_html}{anchor_html}" if url else "",
+                    sentence,
+                    name,
+                    title,
+                    tail,
                 )
             )
         mastered = sum(1 for item in masteries if item.mastered)

@@ -326,22 +326,24 @@ class TeamMember(NamedTuple):
         return f"{self.first_name} {self.last_name}".strip()
 
 
-@dataclass(slots=True)  # no ``__dict__``: one object per trainee for the garbage collector, not two
+@dataclass(slots=True)  # slotted: smaller, and a team of 500 has 500
 class TeamRow:
+    """A trainee's row of the dashboard. ``mastered`` and ``mean_accuracy`` are worked out
+    once, from the cells it is made with (the page ranks, counts and sorts by them several
+    times over, issue 17): its cells are not changed afterwards."""
+
     trainee: TeamMember
     cells: list[Mastery]
     last_answered_at: dt.datetime | None
     skill_count: int = 0  # the skills counted for them, as on their own page (``Catalogue.counted``)
     reasons: list[str] = field(default_factory=list)
+    mastered: int = field(init=False, repr=False, compare=False)
+    mean_accuracy: float = field(init=False, repr=False, compare=False)
 
-    @property
-    def mastered(self) -> int:
-        return sum(1 for cell in self.cells if cell.mastered)
-
-    @property
-    def mean_accuracy(self) -> float:
+    def __post_init__(self) -> None:
+        self.mastered = sum(1 for cell in self.cells if cell.mastered)
         rated = [cell.accuracy for cell in self.cells if cell.accuracy is not None]
-        return sum(rated) / len(rated) if rated else 0.0
+        self.mean_accuracy = sum(rated) / len(rated) if rated else 0.0
 
     @property
     def name(self) -> str:

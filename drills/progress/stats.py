@@ -82,8 +82,7 @@ CLOSE_MARGIN = Fraction(15, 100)
 
 @dataclass(frozen=True, slots=True)
 class Mastery:
-    """One trainee × skill over the recent window. Slotted: a team of 500 has 1,500, and
-    without a ``__dict__`` each is one object for the garbage collector to track, not two."""
+    """One trainee × skill over the recent window. Slotted: smaller, and a team of 500 has 1,500."""
 
     kind: str
     answers: int  # in the window

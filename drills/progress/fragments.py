@@ -24,12 +24,12 @@ from drills.progress.stats import Level
 
 
 def heatmap_rows(heat: Heatmap) -> SafeString:
-    """The SVG rows of the heatmap: a trainee's name, then a linked cell per skill. A cell's
-    level (a ``Level`` value), centre and text (digits, "✓" or "–") need no escaping."""
+    """The SVG rows of the heatmap: a trainee's name, then a linked cell per skill. A row's top
+    and a cell's level (a ``Level`` value), centre and text (digits, "✓" or "–") need no escaping."""
     parts: list[str] = []
     for row in heat.rows:
         parts.append(
-            f'<g transform="translate(0 {escape(row.y)})"><a href="{row.url_html}" class="heat-name">'
+            f'<g transform="translate(0 {row.y})"><a href="{row.url_html}" class="heat-name">'
             f'<text x="4" y="18">{escape(truncated(row.label, 20))}</text></a>\n      '
         )
         parts.extend(

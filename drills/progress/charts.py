@@ -233,14 +233,28 @@ def bar_chart(
 
 
 class HeatCell(NamedTuple):
-    """A value tuple (the dashboard has one per trainee and skill: thousands in a big team)."""
+    """A value tuple (the dashboard has one per trainee and skill: thousands in a big team).
+    ``title_html`` and ``url_html`` are ``title`` and ``url`` escaped (``html.escape``), put
+    together from parts escaped once per row, column or wording (``heatmap``), so the
+    fragments need not escape each cell's text twice over; the plain ``title``, which the
+    page does not use, is put together only when asked for (issue 17)."""
 
     cx: str  # the cell's centre (x), as the text the template places
     level: str  # a Level value (the CSS class)
     text: str  # what the cell says ("93", "✓", "–")
-    title: str  # the full sentence, for a tooltip and screen readers
     summary: str  # the data-table cell ("93 % of 30, 4.5 s: mastered")
-    url: str = ""  # the trainee's page at this skill
+    url: str  # the trainee's page at this skill
+    title_html: str  # ``escape(title)``
+    url_html: str  # ``escape(url)``
+    sentence: str  # the translated "{trainee}, {skill}: {state}" of ``title``, and its parts:
+    trainee: str
+    skill: str
+    state: str
+
+    @property
+    def title(self) -> str:
+        """The full sentence, for a tooltip and screen readers (``cell_sentence``)."""
+        return self.sentence.format(trainee=self.trainee, skill=self.skill, state=self.state)
 
 
 class HeatRow(NamedTuple):
@@ -249,6 +263,8 @@ class HeatRow(NamedTuple):
     url: str
     cells: tuple[HeatCell, ...]
     mastered: int
+    label_html: str = ""  # ``escape(label)``
+    url_html: str = ""  # ``escape(url)``
 
 
 @dataclass(frozen=True)
@@ -317,18 +333,46 @@ def _summary(label: str, percent: object, item: Mastery) -> str:
     )
 
 
-def _cell_words(item: Mastery) -> tuple[str, str, str, str]:
-    """(CSS level, what the cell says, its sentence after "trainee, skill: ", its table summary):
-    ``cell_sentence`` and ``cell_summary`` with the figures worked out once."""
-    if item.answers == 0:
-        return item.level.value, "–", gettext("not started"), gettext("not started")
-    percent, label = percent_of(item.correct, item.answers), item.level.label
-    return (
-        item.level.value,
-        "✓" if item.mastered else str(percent),
-        _tail(str(label), percent, item),
-        _summary(str(label), percent, item),
-    )
+class _CellWords:
+    """A cell's words, as ``cell_sentence`` (after "trainee, skill: ") and ``cell_summary``
+    give them, for many cells in one language, with the sentence tail escaped.
+
+    The words depend only on a few figures (level, answers, right, median in tenths of a
+    second, target), which a big team's cells share: each set is worded once. The messages
+    are looked up once per heatmap, not per cell (``gettext`` costs microseconds a call, and
+    a team of 500 has 1,500 cells, issue 17)."""
+
+    def __init__(self) -> None:
+        self.not_started = gettext("not started")
+        self.tail = gettext("{level}, {percent} right of the last {answers}, median {seconds} s (target {target} s)")
+        self.summary = gettext("{percent} of {answers}, {seconds} s: {level}")
+        self.known: dict[tuple[object, ...], tuple[str, str, str, str, str]] = {}
+        self.percents: dict[tuple[int, int], int] = {}  # ``percent_of`` is exact, hence slow: once per figures
+
+    def __call__(self, item: Mastery) -> tuple[str, str, str, str, str]:
+        """(CSS level, cell text, sentence tail, table summary, the tail escaped)."""
+        if item.answers == 0:
+            found = self.known.get((item.level,))
+            if found is None:
+                words = self.not_started
+                found = self.known[(item.level,)] = (item.level.value, "–", words, words, escape(words))
+            return found
+        seconds = item.median_seconds
+        key = (item.level, item.mastered, item.answers, item.correct, seconds, item.target_seconds)
+        found = self.known.get(key)
+        if found is None:
+            figures = (item.correct, item.answers)
+            percent = self.percents.get(figures)
+            if percent is None:
+                percent = self.percents[figures] = percent_of(*figures)
+            label = str(item.level.label)
+            tail = self.tail.format(
+                level=label, percent=f"{percent} %", answers=item.answers, seconds=seconds, target=item.target_seconds
+            )
+            summary = self.summary.format(percent=f"{percent} %", answers=item.answers, seconds=seconds, level=label)
+            text = "✓" if item.mastered else str(percent)
+            found = self.known[key] = (item.level.value, text, tail, summary, escape(tail))
+        return found
 
 
 def heatmap(
@@ -357,26 +401,43 @@ def heatmap(
         groups.append(
             (x + 1, width - 2, x + width // 2, short if len(short) <= room else short[: room - 1] + "…", game)
         )
-    centres = [str(x) for x, _ in columns]
+    # Per column: its centre, title and anchor, plain and escaped. A cell's sentence and
+    # link are put together from these and the row's parts: ``escape`` replaces character by
+    # character, so escaping the parts is escaping the whole (a name is escaped once a row).
+    columns_parts = [
+        (str(x), title, escape(title), f"#skill-{slug}", escape(f"#skill-{slug}"))
+        for (x, _), (slug, title) in zip(columns, skills, strict=True)
+    ]
+    sentence = gettext("{trainee}, {skill}: {state}")
+    sentence_html = escape(sentence)
+    words = _CellWords()
     heat_rows = []
     for row_index, (name, url, masteries) in enumerate(rows):
+        name_html, url_html = escape(name), escape(url)
         cells = []
-        for col, item in enumerate(masteries):
-            level, text, tail, summary = _cell_words(item)
-            slug, title = skills[col]
-            link = f"{url}#skill-{slug}" if url else ""
+        for (cx, title, title_html, anchor, anchor_html), item in zip(columns_parts, masteries, strict=True):
+            level, text, tail, summary, tail_html = words(item)
             cells.append(
                 HeatCell(
-                    centres[col],
+                    cx,
                     level,
                     text,
-                    gettext("{trainee}, {skill}: {state}").format(trainee=name, skill=title, state=tail),
                     summary,
-                    link,
+                    f"{url}{anchor}" if url else "",
+                    sentence_html.format(trainee=name_html, skill=title_html, state=tail_html),
+                    f"{url_html}{anchor_html}" if url else "",
+                    sentence,
+                    name,
+                    title,
+                    tail,
                 )
             )
         mastered = sum(1 for item in masteries if item.mastered)
-        heat_rows.append(HeatRow(str(header_height + row_index * cell_height), name, url, tuple(cells), mastered))
+        heat_rows.append(
+            HeatRow(
+                str(header_height + row_index * cell_height), name, url, tuple(cells), mastered, name_html, url_html
+            )
+        )
     width = label_width + cell_width * max(1, len(skills)) + 110  # room for the slanted titles
     height = header_height + cell_height * max(1, len(rows))
     return Heatmap(

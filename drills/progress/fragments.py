@@ -24,21 +24,21 @@ from drills.progress.stats import Level
 
 
 def heatmap_rows(heat: Heatmap) -> SafeString:
-    """The SVG rows of the heatmap: a trainee's name, then a linked cell per skill. A cell's
-    level (a ``Level`` value), centre and text (digits, "✓" or "–") need no escaping."""
+    """The SVG rows of the heatmap: a trainee's name, then a linked cell per skill. A row's top
+    and a cell's level (a ``Level`` value), centre and text (digits, "✓" or "–") need no escaping."""
     parts: list[str] = []
     for row in heat.rows:
         parts.append(
-            f'<g transform="translate(0 {escape(row.y)})"><a href="{escape(row.url)}" class="heat-name">'
+            f'<g transform="translate(0 {row.y})"><a href="{row.url_html}" class="heat-name">'
             f'<text x="4" y="18">{escape(truncated(row.label, 20))}</text></a>\n      '
         )
         parts.extend(
-            f'<a href="{escape(cell.url)}"><g class="cell lv-{cell.level}" transform="translate({cell.cx} 0)">'
-            f'<title>{escape(cell.title)}</title><use href="#heat-box"/><text y="18">{cell.text}</text></g></a>'
+            f'<a href="{cell.url_html}"><g class="cell lv-{cell.level}" transform="translate({cell.cx} 0)">'
+            f'<title>{cell.title_html}</title><use href="#heat-box"/><text y="18">{cell.text}</text></g></a>'
             for cell in row.cells
         )
         parts.append("</g>\n    ")
-    return mark_safe("".join(parts))  # every value above is escaped
+    return mark_safe("".join(parts))  # every value above is escaped (``*_html``: by ``heatmap``)
 
 
 def heatmap_columns(heat: Heatmap) -> SafeString:
@@ -57,27 +57,30 @@ def heatmap_list(heat: Heatmap) -> SafeString:
     """The heatmap for a phone, where 24 columns do not fit: a trainee each (name, skills
     mastered), then the skills they have started as keys in the heatmap's colours, in the
     heatmap's order, each opening the trainee's skill; the skills not started are counted."""
-    titles = [gettext(title) for _x, title in heat.columns]
+    titles = [escape(gettext(title)) for _x, title in heat.columns]  # escaped once, not per trainee
+    total = len(titles)
     mastered = gettext("%(mastered)s of %(total)s mastered")
     not_started = gettext("Not started: %(count)s of %(total)s skills")
+    # A few figures make these words (0 to ``total`` skills): each worded and escaped once.
+    mastered_words = [escape(mastered % {"mastered": count, "total": total}) for count in range(total + 1)]
+    not_started_words = [escape(not_started % {"count": count, "total": total}) for count in range(total + 1)]
     parts: list[str] = []
     for row in heat.rows:
         started = [(title, cell) for title, cell in zip(titles, row.cells, strict=True) if cell.level != Level.NONE]
         parts.append(
-            f'<li class="heat-trainee"><p><a href="{escape(row.url)}">{escape(row.label)}</a>'
-            f' <span class="hint">{escape(mastered % {"mastered": row.mastered, "total": len(titles)})}</span></p>'
+            f'<li class="heat-trainee"><p><a href="{row.url_html}">{row.label_html}</a>'
+            f' <span class="hint">{mastered_words[row.mastered]}</span></p>'
         )
         if started:
             parts.append('<ul class="heat-skills">')
             parts.extend(
-                f'<li><a class="key lv-{cell.level}" href="{escape(cell.url)}" title="{escape(cell.title)}">'
-                f"<b>{cell.text}</b> {escape(title)}</a></li>"
+                f'<li><a class="key lv-{cell.level}" href="{cell.url_html}" title="{cell.title_html}">'
+                f"<b>{cell.text}</b> {title}</a></li>"
                 for title, cell in started
             )
             parts.append("</ul>")
-        if len(started) < len(titles):
-            values = {"count": len(titles) - len(started), "total": len(titles)}
-            parts.append(f'<p class="hint">{escape(not_started % values)}</p>')
+        if len(started) < total:
+            parts.append(f'<p class="hint">{not_started_words[total - len(started)]}</p>')
         parts.append("</li>")
     return mark_safe("".join(parts))  # every name, title and URL is escaped; levels and figures need none
 
@@ -93,7 +96,7 @@ def mastery_table_rows(heat: Heatmap) -> SafeString:
     summaries: dict[str, str] = {}
     return mark_safe(  # every value is escaped
         "".join(
-            f'<tr><th scope="row"><a href="{escape(row.url)}">{escape(row.label)}</a></th>'
+            f'<tr><th scope="row"><a href="{row.url_html}">{row.label_html}</a></th>'
             + "".join([summaries.get(cell.summary) or _escaped(summaries, cell.summary) for cell in row.cells])
             + f"<td>{row.mastered}</td></tr>"
             for row in heat.rows

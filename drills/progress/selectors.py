@@ -11,12 +11,22 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import CharField, IntegerField, Max, OuterRef, QuerySet, Subquery, TextField, Value
+from django.db.models import (
+    BigIntegerField,
+    CharField,
+    DateTimeField,
+    F,
+    Func,
+    IntegerField,
+    QuerySet,
+    TextField,
+    Value,
+)
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
@@ -316,22 +326,24 @@ class TeamMember(NamedTuple):
         return f"{self.first_name} {self.last_name}".strip()
 
 
-@dataclass
+@dataclass(slots=True)  # slotted: smaller, and a team of 500 has 500
 class TeamRow:
+    """A trainee's row of the dashboard. ``mastered`` and ``mean_accuracy`` are worked out
+    once, from the cells it is made with (the page ranks, counts and sorts by them several
+    times over, issue 17): its cells are not changed afterwards."""
+
     trainee: TeamMember
     cells: list[Mastery]
     last_answered_at: dt.datetime | None
     skill_count: int = 0  # the skills counted for them, as on their own page (``Catalogue.counted``)
     reasons: list[str] = field(default_factory=list)
+    mastered: int = field(init=False, repr=False, compare=False)
+    mean_accuracy: float = field(init=False, repr=False, compare=False)
 
-    @property
-    def mastered(self) -> int:
-        return sum(1 for cell in self.cells if cell.mastered)
-
-    @property
-    def mean_accuracy(self) -> float:
+    def __post_init__(self) -> None:
+        self.mastered = sum(1 for cell in self.cells if cell.mastered)
         rated = [cell.accuracy for cell in self.cells if cell.accuracy is not None]
-        return sum(rated) / len(rated) if rated else 0.0
+        self.mean_accuracy = sum(rated) / len(rated) if rated else 0.0
 
     @property
     def name(self) -> str:
@@ -374,13 +386,14 @@ class TeamProgress:
 
 class RollupRow(NamedTuple):
     """The columns of a ``SkillRollup`` the dashboard reads (tuples, not model instances: faster).
-    Not the ``recent`` window itself: its figures for the policy window are stored with it."""
+    Not the ``recent`` window itself: its figures for the policy window are stored with it.
+    The named mistakes stay JSON text until tallied (``_decoded_mistakes``)."""
 
     pk: int
     user_id: int
     kind: str
     answers: int
-    mistakes: dict[str, list[Any]]
+    mistakes_json: str
     last_answered_at: dt.datetime | None
     window_size: int
     window_answers: int
@@ -395,23 +408,32 @@ def _team_rollups(team: Team, window: int, *, times: bool = True) -> list[Rollup
     of ids costs more to send than the subquery). Without ``times`` each row's
     ``last_answered_at`` is None, not read (a timestamp costs more to load than a number).
 
-    The ``mistakes`` column is read as text and decoded in one ``json.loads`` for all rows:
-    through the field's converter, a call per row, it cost twice as much (issue 17: 1,500
-    rows at 500 trainees)."""
+    The ``mistakes`` column is read as text (through the field's converter, a ``json.loads``
+    per row, it cost twice as much), and each row read is made a ``RollupRow`` as it is, its
+    columns in the tuple's order, by ``tuple.__new__``, not by unpacking and calling the
+    tuple's constructor (issue 17: 1,500 rows at 500 trainees)."""
     rollups = SkillRollup.objects.filter(user__in=access.team_member_ids(team))
     rollups = rollups.annotate(mistakes_json=Cast("mistakes", TextField()))
-    fields = ("pk", "user_id", "kind", "answers", "mistakes_json", *(("last_answered_at",) if times else ()))
-    found = list(rollups.values_list(*fields, *WINDOW_FIELDS))
-    mistakes = json.loads("[" + ",".join([values[4] for values in found]) + "]")
-    rows = [
-        RollupRow._make((*values[:4], decoded, *(values[5:] if times else (None, *values[5:]))))
-        for values, decoded in zip(found, mistakes, strict=True)
-    ]
+    if not times:
+        rollups = rollups.annotate(no_time=Value(None, output_field=DateTimeField()))
+    fields = ("pk", "user_id", "kind", "answers", "mistakes_json", "last_answered_at" if times else "no_time")
+    new = tuple.__new__
+    rows = [new(RollupRow, values) for values in rollups.values_list(*fields, *WINDOW_FIELDS)]
     stale = [row.pk for row in rows if row.window_size != window]
     if stale:
         recent = dict(SkillRollup.objects.filter(pk__in=stale).values_list("pk", "recent"))
         rows = [row._replace(**window_figures(recent[row.pk], window)) if row.pk in recent else row for row in rows]
     return rows
+
+
+def _decoded_mistakes(rows: Sequence[RollupRow], chunk: int = 100) -> Iterator[dict[str, list[Any]]]:
+    """Each row's named mistakes, ``{code: [count, message, last attempt id]}``: a ``json.loads``
+    per ``chunk`` rows, not one per row (slow) nor one for all: 1,500 rows decoded at once
+    are 4,500 dicts and lists alive together, which set off collections of the garbage
+    collector and outlive them into its older generations (issue 17); a hundred rows' worth
+    are consumed and freed before the next."""
+    for start in range(0, len(rows), chunk):
+        yield from json.loads("[" + ",".join([row.mistakes_json for row in rows[start : start + chunk]]) + "]")
 
 
 def team_members(team: Team) -> list[User]:
@@ -426,20 +448,37 @@ def team_members(team: Team) -> list[User]:
 def _team_member_rows(team: Team, *, recent_days: bool = True, latest: bool = False) -> list[TeamMember]:
     """``team_members`` as value tuples, in the same order, with each one's recent days
     (None for all when ``recent_days`` is false: the trend is summed in the database) and,
-    with ``latest``, the latest ``last_answered_at`` of their roll-ups (a subquery each)."""
+    with ``latest``, the latest ``last_answered_at`` of their roll-ups: their summary's, which
+    is that by construction (grading and the rebuild write both together, the summary's as
+    the greatest of the skills'), read in the same join (issue 17: a subquery per member,
+    500 index scans and aggregates, cost the database more than the rest of the read)."""
     members = access.team_members(team).order_by("last_name", "first_name", "username")
     fields = ["pk", "username", "first_name", "last_name"]
     if recent_days:
         fields.append("progress_summary__recent_days")
-    if latest:
-        own = SkillRollup.objects.filter(user=OuterRef("pk")).order_by().values("user")
-        members = members.annotate(latest=Subquery(own.annotate(at=Max("last_answered_at")).values("at")))
-        fields.append("latest")
+    in_microseconds = latest and connection.vendor == "postgresql"
+    if in_microseconds:
+        # As microseconds since the epoch (a bigint, exact): the driver's timestamp loader
+        # runs in Python with Django's time zone step, 6 µs a value (issue 17: 500 members).
+        since_epoch = Func(
+            F("progress_summary__last_answered_at"), template=_EPOCH_MICROSECONDS, output_field=BigIntegerField()
+        )
+        members = members.annotate(latest_us=since_epoch)
+        fields.append("latest_us")
+    elif latest:
+        fields.append("progress_summary__last_answered_at")
     found = []
     for pk, username, first, last, *extra in members.values_list(*fields):
         days = extra.pop(0) if recent_days else None
-        found.append(TeamMember(pk, username, first, last, days, extra[0] if latest else None))
+        at = extra[0] if latest else None
+        if in_microseconds and at is not None:
+            at = _EPOCH + dt.timedelta(microseconds=at)
+        found.append(TeamMember(pk, username, first, last, days, at))
     return found
+
+
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+_EPOCH_MICROSECONDS = "(EXTRACT(EPOCH FROM %(expressions)s) * 1000000)::bigint"  # numeric, so exact (PostgreSQL 14+)
 
 
 def team_progress(
@@ -456,38 +495,49 @@ def team_progress(
     trend_in_database = with_trend and connection.vendor == "postgresql"
     members = _team_member_rows(team, recent_days=with_trend and not trend_in_database, latest=not cell_times)
     rollups: dict[int, dict[str, RollupRow]] = {}
-    for rollup in _team_rollups(team, policy.window, times=cell_times):
+    read = _team_rollups(team, policy.window, times=cell_times)
+    for rollup in read:
         rollups.setdefault(rollup.user_id, {})[rollup.kind] = rollup
     # Columns: the skills someone in the team has started (a kind nobody answered adds an
     # empty column); "not started" is counted per trainee from ``Catalogue.counted``.
     skills = kinds.ordered({kind for per_user in rollups.values() for kind in per_user})
+    # Per column, once: the skill's target, and its cell for a trainee who has not started it
+    # (a frozen value, shared). Per set of started skills, once: how many skills are counted
+    # (most trainees of a team have started the same ones). Issue 17: 1,500 cells, 500 rows.
+    columns = [(skill.slug, kinds.target(skill.slug)) for skill in skills]
+    unstarted = {slug: mastery_from_figures(slug, 0, 0, 0, None, policy, target) for slug, target in columns}
+    counted: dict[frozenset[str], int] = {}
     rows = []
     for member in members:
         own = rollups.get(member.pk, {})
         cells = []
-        for skill in skills:
-            row = own.get(skill.slug)
+        for slug, target in columns:
+            row = own.get(slug)
             if row is None:
-                cells.append(mastery_from_figures(skill.slug, 0, 0, 0, None, policy, kinds.target(skill.slug)))
+                cells.append(unstarted[slug])
                 continue
             cells.append(
                 mastery_from_figures(
-                    skill.slug,
+                    slug,
                     row.window_answers,
                     row.window_correct,
                     row.window_older_correct,
                     row.window_median_ms,
                     policy,
-                    kinds.target(skill.slug),
+                    target,
                     total_answers=row.answers,
                     last_answered_at=row.last_answered_at,
                 )
             )
+        started = frozenset(own)
+        skill_count = counted.get(started)
+        if skill_count is None:
+            skill_count = counted[started] = len(kinds.counted(started))
         if cell_times:
             times = [row.last_answered_at for row in own.values() if row.last_answered_at]
-            rows.append(TeamRow(member, cells, max(times) if times else None, len(kinds.counted(own))))
+            rows.append(TeamRow(member, cells, max(times) if times else None, skill_count))
         else:
-            rows.append(TeamRow(member, cells, member.last_answered_at, len(kinds.counted(own))))
+            rows.append(TeamRow(member, cells, member.last_answered_at, skill_count))
     _flag_needs_help(rows, skills, policy, now)
     needs_help = sorted(
         (row for row in rows if row.reasons), key=lambda row: (-len(row.reasons), row.mastered, row.name)
@@ -501,14 +551,14 @@ def team_progress(
             missed.append(MissedSkill(skill, answers, wrong, trainees))
     missed.sort(key=lambda item: (-item.wrong / item.answers, -item.wrong))
     tallies: dict[str, list[Any]] = {}
-    for user_id, per_user in rollups.items():
-        for kind, row in per_user.items():
-            for code, (count, message, last_id) in row.mistakes.items():
-                tally = tallies.setdefault(code, [0, message, last_id, kind, set()])
-                tally[0] += count
-                tally[4].add(user_id)
-                if last_id > tally[2]:
-                    tally[1], tally[2] = message, last_id
+    for row, named in zip(read, _decoded_mistakes(read), strict=True):  # (trainee, kind) order, as read
+        user_id, kind = row.user_id, row.kind
+        for code, (count, message, last_id) in named.items():
+            tally = tallies.setdefault(code, [0, message, last_id, kind, set()])
+            tally[0] += count
+            tally[4].add(user_id)
+            if last_id > tally[2]:
+                tally[1], tally[2] = message, last_id
     mistakes = sorted(
         (
             NamedMistakeTally(code, kinds.skill(kind), message, count, len(users))
@@ -532,29 +582,42 @@ def _flag_needs_help(rows: Sequence[TeamRow], skills: Sequence[Skill], policy: P
     Least progress: the bottom quarter of the team (at least one trainee in a team of two
     or more) by (skills mastered, mean accuracy), unless they are level with the best.
     """
+    # Each message is looked up once, not per trainee, and each percent worked out once per
+    # share (``gettext`` and the exact rounding cost microseconds a call; issue 17: 500 rows).
+    not_drilled = gettext("has not drilled yet")
+    falling = gettext("accuracy falling in %(skill)s: %(before)s %% → %(after)s %%")
+    least = gettext("least progress: %(mastered)s of %(total)s skills mastered")
+    titles = [gettext(skill.title) for skill in skills]
+    inactive: dict[int, str] = {}
+    percents: dict[float, int] = {}
+
+    def percent(share: float) -> int:
+        found = percents.get(share)
+        if found is None:
+            found = percents[share] = whole_percent(100 * share)
+        return found
+
+    inactive_after = dt.timedelta(days=policy.inactive_days)
     for row in rows:
         if row.last_answered_at is None:
-            row.reasons.append(gettext("has not drilled yet"))
-        elif now - row.last_answered_at > dt.timedelta(days=policy.inactive_days):
+            row.reasons.append(not_drilled)
+        elif now - row.last_answered_at > inactive_after:
             days = (now - row.last_answered_at).days
-            inactive = ngettext("inactive for %(days)d day", "inactive for %(days)d days", days)
-            row.reasons.append(inactive % {"days": days})
-        for skill, cell in zip(skills, row.cells, strict=True):
+            words = inactive.get(days)
+            if words is None:
+                words = ngettext("inactive for %(days)d day", "inactive for %(days)d days", days) % {"days": days}
+                inactive[days] = words
+            row.reasons.append(words)
+        for title, cell in zip(titles, row.cells, strict=True):
             if cell.falling:
                 before, after = cell.falling
-                values = {
-                    "skill": gettext(skill.title),
-                    "before": whole_percent(100 * before),
-                    "after": whole_percent(100 * after),
-                }
-                row.reasons.append(gettext("accuracy falling in %(skill)s: %(before)s %% → %(after)s %%") % values)
+                row.reasons.append(falling % {"skill": title, "before": percent(before), "after": percent(after)})
     if len(rows) >= 2:
         ranked = sorted(rows, key=lambda row: (row.mastered, row.mean_accuracy))
         best = (ranked[-1].mastered, ranked[-1].mean_accuracy)
         for row in ranked[: max(1, math.floor(len(rows) / 4))]:
             if (row.mastered, row.mean_accuracy) < best:
-                values = {"mastered": row.mastered, "total": row.skill_count}
-                row.reasons.append(gettext("least progress: %(mastered)s of %(total)s skills mastered") % values)
+                row.reasons.append(least % {"mastered": row.mastered, "total": row.skill_count})
 
 
 def team_trend(recent: Iterable[dict[str, list[int]] | None], since: dt.date) -> dict[dt.date, tuple[int, int]]:
@@ -577,13 +640,17 @@ def team_trend(recent: Iterable[dict[str, list[int]] | None], since: dt.date) ->
 def _team_trend_in_database(team: Team, since: dt.date) -> dict[dt.date, tuple[int, int]]:
     """``team_trend`` of the team's listed members, summed by PostgreSQL over their
     summaries' ``recent_days`` (one query, a row per day): the same figures, without sending
-    every member's days. Keys are ISO dates, compared byte-wise (``COLLATE "C"``)."""
+    every member's days. Keys are ISO dates, compared byte-wise (``COLLATE "C"``). A summary
+    whose days are not an object adds none: tested inside the join, not as a filter, whose
+    estimate (a few rows) made the planner probe the members once per summary (issue 17).
+    Summed as integers (a day's answers fit), not as bigints, whose sum is a slower numeric."""
     members_sql, members_params = access.team_member_ids(team).query.sql_with_params()
     summary = connection.ops.quote_name(TraineeSummary._meta.db_table)
     sql = (
-        "SELECT days.key, SUM((days.value->>0)::bigint), SUM((days.value->>1)::bigint) "
-        f"FROM {summary} AS s CROSS JOIN LATERAL jsonb_each(s.recent_days) AS days "
-        f"WHERE s.user_id IN ({members_sql}) AND jsonb_typeof(s.recent_days) = 'object' "
+        "SELECT days.key, SUM((days.value->>0)::int), SUM((days.value->>1)::int) "
+        f"FROM {summary} AS s CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(s.recent_days) = 'object' "
+        "THEN s.recent_days ELSE '{}'::jsonb END) AS days "
+        f"WHERE s.user_id IN ({members_sql}) "
         'AND days.key COLLATE "C" >= %s GROUP BY days.key ORDER BY days.key COLLATE "C"'
     )
     with connection.cursor() as cursor:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
+from html import escape
 from typing import Any
 
 import pytest
@@ -179,3 +180,45 @@ def test_heatmap_hover_text_is_in_the_viewers_language() -> None:
     assert "100 % de 30" in spanish[0].summary
     assert spanish[1].title.endswith(": sin empezar")
     assert spanish[1].summary == "sin empezar"
+
+
+def test_heatmap_escaped_parts_are_the_whole_escaped() -> None:
+    """``title_html``/``url_html`` are put together from parts escaped once per row, column and
+    wording (issue 17); they equal escaping the whole, even for names with braces, quotes and
+    ampersands, and the plain title is still the sentence."""
+    policy = Policy()
+    cells = [
+        mastery("ou-total", [[i, 1, 1500] for i in range(1, 31)], policy, 10),
+        mastery("ou-settle", [], policy, 10),
+    ]
+    names = ['{skill} & "{trainee}"', "O'Brien <b>", "Zoë {0}"]
+    skills = [("ou-total", "Count {state} & <call>"), ("ou-settle", 'It\'s "settled"')]
+    heat = heatmap(skills, [(name, f"/t/{n}/?a=1&b='{n}'", cells) for n, name in enumerate(names)])
+    for name, row in zip(names, heat.rows, strict=True):
+        assert (row.label_html, row.url_html) == (escape(row.label), escape(row.url))
+        for cell, item, (_slug, title) in zip(row.cells, cells, skills, strict=True):
+            assert cell.title == cell_sentence(name, title, item)
+            assert cell.title_html == escape(cell.title)
+            assert cell.url_html == escape(cell.url)
+
+
+def test_heatmap_words_follow_every_figure_of_the_cell() -> None:
+    """A team's cells share their words when their figures agree (worked out once, issue 17):
+    cells that differ only in the target, the median or the policy's verdict do not."""
+    policy = Policy()
+    windows = [
+        [[i, 1, 1500] for i in range(1, 31)],
+        [[i, 1, 1540] for i in range(1, 31)],  # the same median in tenths of a second
+        [[i, 1, 1560] for i in range(1, 31)],  # a tenth more
+        [[i, int(i % 10 != 0), 1500] for i in range(1, 31)],  # 27 of 30
+        [[i, 1, 1500] for i in range(1, 11)],  # too few
+    ]
+    cells = [mastery("ou-total", window, policy, target) for window in windows for target in (1, 2, 10)]
+    skills = [(f"k{n}", f"Skill {n}") for n in range(len(cells))]
+    heat = heatmap(skills, [("Ann", "/t/1/", cells), ("Bo", "/t/2/", list(reversed(cells)))])
+    for row, ordered in zip(heat.rows, [cells, list(reversed(cells))], strict=True):
+        for cell, item, (_slug, title) in zip(row.cells, ordered, skills, strict=True):
+            assert cell.title == cell_sentence(row.label, title, item)
+            assert cell.summary == cell_summary(item)
+            assert cell.level == item.level.value
+    assert len({cell.title_html.split(": ", 1)[1] for cell in heat.rows[0].cells}) == len(cells) - 3  # 1.54 s ≈ 1.5 s

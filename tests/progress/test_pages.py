@@ -97,6 +97,18 @@ def test_dashboard_of_a_small_team(client_for: Persona, team: Team, trainee: Use
     assert certifications.count("Not attempted") == 2 * 4  # two trainees, four games, no exam yet
 
 
+def test_team_trend_skips_a_summary_whose_days_are_not_an_object(team: Team, trainee: User, teammate: User) -> None:
+    """A summary whose ``recent_days`` is not an object (a damaged row) adds no days to the
+    team trend and does not stop it (on PostgreSQL the guard is inside the join, issue 17)."""
+    for index in range(3):
+        grade_attempt(trainee, "ou-total", correct=index != 0, answered_at=NOW - dt.timedelta(hours=index))
+        grade_attempt(teammate, "ou-total", correct=True, answered_at=NOW - dt.timedelta(hours=index))
+    TraineeSummary.objects.filter(user=teammate).update(recent_days=[])
+    trend = team_progress(team).trend
+    assert sum(answers for answers, _right in trend.values()) == 3  # the trainee's three only
+    assert sum(right for _answers, right in trend.values()) == 2
+
+
 def test_dashboard_figures_equal_a_recomputation_from_the_attempts(
     team: Team, trainee: User, teammate: User, stranger: User
 ) -> None:

@@ -138,7 +138,7 @@ def test_answer_words_keep_the_english_wording() -> None:
     )
     key = {"pays": "-12.50", "when": "banker", "front": ["AS", "7H"], "total": 26}
     assert answer_words(fields, key).words() == (
-        "dealer pays -12.50, five-card hand goes to player-dealer, two-card hand AS 7H, total 26"
+        "dealer pays -12.50, five-card hand goes to player-dealer, two-card hand A♠ 7♥, total 26"
     )
     assert answer_words(fields, key, ["when"]).words() == "five-card hand goes to player-dealer"
 

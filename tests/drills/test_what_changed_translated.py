@@ -224,7 +224,7 @@ def test_pai_gow_house_way_answers_keep_cards_in_the_notation() -> None:
         )
         with translation.override("es"):
             said = " ".join(reason.words(gettext) for reason in _said(made))
-    assert "Con las reglas anteriores era mano de dos cartas: AS 7H; ahora es mano de dos cartas: 4C 4D." in said
+    assert "Con las reglas anteriores era mano de dos cartas: A♠ 7♥; ahora es mano de dos cartas: 4♣ 4♦." in said
 
 
 def test_why_a_what_changed_drill_is_not_available_reads_in_spanish() -> None:

@@ -57,6 +57,7 @@ from drills.kinds.messages import joined, phrase, reason_value
 from games.errors import GameError
 from games.house_rules import HouseRules
 from games.reasons import Reason, explain, gettext_noop
+from games.registry import game_name
 
 NOT_ASSIGNED = gettext_noop(
     "nothing has changed for you in this game: this drill is assigned when your property adopts new house "
@@ -85,7 +86,11 @@ class WhatChangedKind(DrillKind[RuleChange]):
         if not isinstance(rules, RuleChange):
             return NOT_ASSIGNED
         if rules.game != self.game:
-            return f"these are rules of {rules.game}, not {self.game}"
+            return phrase(
+                gettext_noop("these are rules of {game}, not {drill_game}"),
+                game=game_name(rules.game).split(" (")[0],
+                drill_game=game_name(self.game).split(" (")[0],
+            )
         return nothing_to_show(rules)
 
     def rules_from_mapping(self, values: Mapping[str, JSON]) -> RuleChange:

@@ -7,15 +7,23 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client
 from django.utils import translation
 
-from drills.models import User
+from drills.kinds._changes import RuleChange
+from drills.kinds.base import AnswerField, FieldType, get_kind
+from drills.kinds.diagnosis import _amount_shape
+from drills.kinds.messages import gettext_noop, phrase, say
+from drills.language import translate
+from drills.models import Property, RuleSet, User
 from drills.rounds import services
+from drills.rounds.chips import ChipError, ChipSet
 from drills.rounds.models import DealtRound
 from drills.rounds.tables.base import Focus, Level
 from drills.templatetags.cards import card_name, card_svg
 from games.procedure import format_log
+from games.reasons import Reason
 from tests.rounds.test_felt_in_spanish import late_state
 
 CODE = re.compile(r"(?<![\w-])(?:[2-9TJQKA][SHDC]|JK)(?![\w-])")
@@ -62,3 +70,95 @@ def test_spots_are_labelled_with_card_names_not_codes(game: str, level: Level, s
     spoken = " | ".join(labels)
     assert not CODE.search(spoken), spoken
     assert re.search(r"\b(\d+|[JQKA]) de (picas|corazones|diamantes|tréboles)\b", spoken), spoken
+
+
+# --- a drill refused, in the reader's language ----------------------------------------------------
+
+
+def spanish_client(trainee: User) -> Client:
+    trainee.language = "es"
+    trainee.save()
+    client = Client()
+    client.force_login(trainee)
+    return client
+
+
+def refusal_shown(response: HttpResponse) -> str:
+    assert response.status_code == 400
+    page = response.content.decode()
+    errors = re.search(r'<div class="form-errors".*?</div>', page, flags=re.S)
+    assert errors is not None
+    return errors.group(0)
+
+
+@pytest.mark.django_db
+def test_a_drill_the_rules_refuse_is_refused_in_the_readers_language(trainee: User) -> None:
+    client = spanish_client(trainee)
+    shown = refusal_shown(client.post("/drills/start/", {"kind": "ou-bonus", "difficulty": "normal"}))
+    assert "la tabla de pagos del Bonus" in shown, shown
+    assert "is not configured" not in shown
+    assert ">kind:" not in shown  # the field's name is a code, not a word
+    # the API's errors are English, like all of its errors
+    api = client.post("/api/v1/drills/scenarios/", {"kind": "ou-bonus", "difficulty": "normal"},
+                      content_type="application/json")
+    assert api.status_code == 400
+    assert "is not configured" in api.json()["errors"]["kind"][0]
+
+
+@pytest.mark.django_db
+def test_an_unassigned_what_changed_drill_is_refused_in_the_readers_language(trainee: User) -> None:
+    client = spanish_client(trainee)
+    shown = refusal_shown(client.post("/drills/start/", {"kind": "pg-what-changed", "difficulty": "normal"}))
+    assert "nada ha cambiado para usted en este juego" in shown, shown
+
+
+@pytest.mark.django_db
+def test_an_invalid_rule_set_is_said_in_the_readers_language(trainee: User, casino: Property) -> None:
+    RuleSet.objects.create(property=casino, game="blackjack", slug="broken", name="Broken", is_default=True,
+                           values={"blackjack_pays": "nine to five"})
+    client = spanish_client(trainee)
+    picker = client.get("/drills/").content.decode()
+    assert "las reglas del casino para este juego no son válidas" in picker
+    assert "rule set is invalid" not in picker
+    shown = refusal_shown(client.post("/drills/start/", {"kind": "bj-payout", "difficulty": "normal"}))
+    assert "las reglas del casino para este juego no son válidas" in shown, shown
+
+
+def test_rules_of_another_game_are_refused_in_the_readers_language() -> None:
+    change = RuleChange.of("pai-gow", {}, {"collection_fee": "0.50"})
+    reason = get_kind("bj-what-changed").unavailable_reason(change)
+    assert reason == "these are rules of Joker's Wild Pai Gow poker, not Blackjack"
+    with translation.override("es"):
+        assert say(reason, translate).startswith("estas son reglas de ")
+
+
+# --- reasons given words ---------------------------------------------------------------------------
+
+
+def test_a_diagnosis_names_a_field_labelled_with_words_in_the_readers_language() -> None:
+    label = phrase(gettext_noop("Hand {index}: player's result"), index=2)
+    field = AnswerField("hand_2", label, FieldType.AMOUNT)
+    shape = _amount_shape(field, "-10", "10")
+    assert shape is not None
+    reason = shape[1]
+    assert reason.words().startswith("Hand 2: player's result: -10.00 has the wrong sign")
+    assert Reason.from_json(reason.to_json()) == reason
+    with translation.override("es"):
+        assert reason.words(translate).startswith("Mano 2: resultado del jugador: -10.00 tiene el signo")
+
+
+# --- the chip-set form ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("value", "english", "spanish"), [
+    ("ten", "chip 1: value must be an amount such as 25 or 2.50, not 'ten'",
+     "ficha 1: el valor debe ser un importe como 25 o 2.50, no 'ten'"),
+    ("200000", "chip 1: value must be above 0 and at most 100000",
+     "ficha 1: el valor debe ser mayor que 0 y como máximo 100000"),
+])
+def test_a_chip_set_error_is_in_the_readers_language(value: str, english: str, spanish: str) -> None:
+    with pytest.raises(ChipError) as caught:
+        ChipSet.from_json([{"value": value, "colour": "#c8102e", "name": "red"}])
+    assert str(caught.value) == english
+    with translation.override("es"):
+        assert caught.value.words(translate) == spanish

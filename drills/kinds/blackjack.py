@@ -114,8 +114,14 @@ TABLE_CHIPS = tuple(chip.value for chip in ChipSet.default().chips)
 """The chips a drill's table pays with: the default set (drills are not graded per property)."""
 
 
+def _label(text: str) -> Phrase | Term:
+    """A field's label as a reason's value: its words (a phrase of its own) in the reader's language."""
+    value = reason_value(text)
+    return Term(value) if isinstance(value, str) else value
+
+
 def amount_slip(
-    label: Phrase | Term | str, yours: Decimal, due: Decimal, stake: Decimal | None = None
+    label: Phrase | Term, yours: Decimal, due: Decimal, stake: Decimal | None = None
 ) -> tuple[str, Reason] | None:
     """A dealer's slip that gives exactly ``yours`` for ``due``: one chip of the table's set
     over or short, the cents of a half rounded off to a whole unit (BJ-P10), the player's
@@ -546,7 +552,7 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
         if yours_pays is None or yours_collects is None:
             return None
         rule = dealer_payout(kind, bet, rules).rule_ids[0]
-        labels = {answer_field.name: reason_value(answer_field.label) for answer_field in scenario.fields}
+        labels = {answer_field.name: _label(answer_field.label) for answer_field in scenario.fields}
         if kind is PayoutKind.SURRENDER:
             if yours_pays != 0:
                 return "bj-surrender-paid-out", (bj_words.surrender_paid_out(collects),)
@@ -987,7 +993,7 @@ def settle_shapes(
     settled = settle_box(box, dealer, rules)
     key = scenario.solution.key
     texts = {answer_field.name: answer_field.label for answer_field in scenario.fields}
-    labels = {name: reason_value(text) for name, text in texts.items()}
+    labels = {name: _label(text) for name, text in texts.items()}
     # each result field: (the amount due, the engine's reasons for it)
     parts: dict[str, tuple[Decimal, tuple[Reason, ...]]] = {}
     if box.split:
@@ -1263,7 +1269,7 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
             found.append(("bj-blackjack-timing", timing))
         bet = UpcardSituation.from_json(scenario.situation).bet
         worked = bj_words.ratio_worked(rules.IDS.blackjack_pays, rules.blackjack_pays, bet, pays, yours)
-        label = next(reason_value(field.label) for field in scenario.fields if field.name == "pays")
+        label = next(_label(field.label) for field in scenario.fields if field.name == "pays")
         slip = amount_slip(label, yours, pays, bet)
         found.extend(((slip[0], slip[1]), ("", worked)) if slip is not None else (("bj-payout-arithmetic", worked),))
         return found[0][0], tuple(reason for _, reason in found)

@@ -183,6 +183,7 @@ class WhatChangedKind(DrillKind[RuleChange]):
         graded = dataclasses.replace(
             graded,
             explanation=scenario.solution.explanation,
+            reasons=scenario.solution.reasons,  # the explanation's own why, so it reads in the reader's language
             rules=scenario.solution.rules,
             expected=dict(scenario.solution.key),
         )

@@ -15,7 +15,7 @@ from drills.kinds._changes import RuleChange
 from drills.kinds.base import AnswerField, FieldType, get_kind
 from drills.kinds.diagnosis import _amount_shape
 from drills.kinds.messages import gettext_noop, phrase, say
-from drills.language import translate
+from drills.language import in_reader_language, translate
 from drills.models import Property, RuleSet, User
 from drills.rounds import services
 from drills.rounds.chips import ChipError, ChipSet
@@ -23,7 +23,8 @@ from drills.rounds.models import DealtRound
 from drills.rounds.tables.base import Focus, Level
 from drills.templatetags.cards import card_name, card_svg
 from games.procedure import format_log
-from games.reasons import Reason
+from games.reasons import Reason, explain
+from tests.drills.test_kinds_what_changed import graded, worked
 from tests.rounds.test_felt_in_spanish import late_state
 
 CODE = re.compile(r"(?<![\w-])(?:[2-9TJQKA][SHDC]|JK)(?![\w-])")
@@ -162,3 +163,14 @@ def test_a_chip_set_error_is_in_the_readers_language(value: str, english: str, s
     assert str(caught.value) == english
     with translation.override("es"):
         assert caught.value.words(translate) == spanish
+
+
+def test_a_what_changed_grade_explains_itself_in_the_readers_language() -> None:
+    change, made = worked("blackjack", {"blackjack_pays": "6:5"}, "blackjack_pays",
+                          {"bet": "25.00", "kind": "blackjack"})
+    grade = graded(change, made, {"pays": "37.50", "collects": "0.00"})
+    assert explain(grade.reasons) == grade.explanation  # what the feedback page translates from
+    with translation.override("es"):
+        spanish = in_reader_language(grade.reasons, grade.explanation, translate)
+    assert spanish.startswith("Qué ha cambiado: "), spanish
+    assert "Con las reglas anteriores" in spanish

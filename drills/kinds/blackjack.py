@@ -1144,8 +1144,8 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
 # --- 7. pay the blackjack now or wait ---------------------------------------------------
 
 TIMING_CHOICES = (
-    (BlackjackTiming.NOW.value, "Pay it now"),
-    (BlackjackTiming.WAITS.value, "Wait for the dealer's second card"),
+    (BlackjackTiming.NOW.value, gettext_noop("Pay it now")),
+    (BlackjackTiming.WAITS.value, gettext_noop("Wait for the dealer's second card")),
 )
 
 

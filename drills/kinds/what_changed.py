@@ -250,7 +250,7 @@ def _changes_text(differences: Sequence[Difference], rules: RuleChange) -> str:
 class BlackjackWhatChanged(WhatChangedKind):
     slug = "bj-what-changed"
     game = "blackjack"
-    description = (
+    description = gettext_noop(
         "Your Blackjack rules changed: the hands, payouts and options where the new rules give another "
         "answer than the old (blackjack pays, soft 17, insurance, doubles and splits)."
     )
@@ -260,7 +260,7 @@ class BlackjackWhatChanged(WhatChangedKind):
 class JackSwitchWhatChanged(WhatChangedKind):
     slug = "js-what-changed"
     game = "jack-switch"
-    description = (
+    description = gettext_noop(
         "Your Jack Switch rules changed: where the new rules give another answer (blackjack pays, soft 17, "
         "Super Match and pair bonus tables, bonus limits)."
     )
@@ -270,7 +270,7 @@ class JackSwitchWhatChanged(WhatChangedKind):
 class PaiGowWhatChanged(WhatChangedKind):
     slug = "pg-what-changed"
     game = "pai-gow"
-    description = (
+    description = gettext_noop(
         "Your Pai Gow rules changed: hands the new house way sets differently, and showdowns the new fee "
         "or straight ranking settles differently."
     )

@@ -174,3 +174,54 @@ def test_a_what_changed_grade_explains_itself_in_the_readers_language() -> None:
         spanish = in_reader_language(grade.reasons, grade.explanation, translate)
     assert spanish.startswith("Qué ha cambiado: "), spanish
     assert "Con las reglas anteriores" in spanish
+
+
+# --- the sweep: what a trainee reads on the history, progress and home pages ------------------------
+
+
+@pytest.mark.django_db
+def test_history_and_progress_name_drills_in_the_readers_language(trainee: User) -> None:
+    from drills.kinds.base import Difficulty
+    from drills.practice import services as practice
+
+    stored, _ = practice.start_scenario(trainee, get_kind("bj-payout"), Difficulty.NORMAL, seed=3)
+    practice.submit_answer(stored, {"pays": "0.01", "collects": "0.00"})
+    client = spanish_client(trainee)
+    with translation.override("es"):
+        title = translation.gettext(get_kind("bj-payout").title)
+    assert title != get_kind("bj-payout").title
+    history = client.get("/drills/history/").content.decode()
+    assert f"<td>{title}</td>" in history
+    progress = client.get("/progress/").content.decode()
+    assert f"· {title} (" in progress
+    assert "share right per day" not in progress
+    assert "right of 1" not in progress
+    assert "aciertos por día" in progress
+
+
+def test_pay_now_or_wait_choices_read_in_the_readers_language() -> None:
+    from drills.kinds.blackjack import TIMING_CHOICES
+
+    with translation.override("es"):
+        said = [say(label, translate) for _, label in TIMING_CHOICES]
+    assert said == ["Pagarlo ya", "Esperar a la segunda carta del crupier"]
+
+
+def test_what_changed_drills_are_described_in_the_readers_language() -> None:
+    from drills.kinds.what_changed import KINDS
+
+    with translation.override("es"):
+        for kind in KINDS:
+            assert translation.gettext(kind.description).startswith("Sus reglas de "), kind.slug
+
+
+@pytest.mark.django_db
+def test_an_assignments_status_and_progress_read_in_the_readers_language(trainee: User) -> None:
+    from drills.learning.selectors import ON_TRACK, AssigneeProgress
+    from drills.what_changed.selectors import ChangeProgress
+
+    with translation.override("es"):
+        assert AssigneeProgress(trainee, 0, 1, ON_TRACK).status_label == "A tiempo"
+        assert ChangeProgress(0, 0, False).words == "aún no hay respuestas para este cambio"
+        assert ChangeProgress(3, 2, False).words == "3 respuestas para este cambio, 67 % de aciertos"
+    assert ChangeProgress(3, 2, False).words == "3 answers for this change, 67 % right"

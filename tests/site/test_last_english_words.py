@@ -225,3 +225,19 @@ def test_an_assignments_status_and_progress_read_in_the_readers_language(trainee
         assert ChangeProgress(0, 0, False).words == "aún no hay respuestas para este cambio"
         assert ChangeProgress(3, 2, False).words == "3 respuestas para este cambio, 67 % de aciertos"
     assert ChangeProgress(3, 2, False).words == "3 answers for this change, 67 % right"
+
+
+@pytest.mark.django_db
+def test_games_and_round_skills_are_named_in_the_readers_language(trainee: User) -> None:
+    from drills.rounds.tables.registry import skill_title
+
+    client = spanish_client(trainee)
+    for url in ("/", "/drills/", "/rounds/"):
+        page = client.get(url).content.decode()
+        assert "Blackjack (seis barajas, sin carta tapada)" in page, url
+        assert "six decks" not in page, url
+    with translation.override("es"):
+        said = say(skill_title("blackjack"), translate)
+    assert said == "Repartir una ronda: Blackjack (seis barajas, sin carta tapada)"
+    progress = client.get("/progress/").content.decode()
+    assert "Deal a round" not in progress

@@ -580,7 +580,7 @@ def assignments_of_trainee(user: User) -> list[Assignment]:
     """Assignments naming the trainee or one of their teams, soonest due first."""
     return list(
         Assignment.objects.filter(Q(trainees=user) | Q(team__in=access.teams_of(user)))
-        .select_related("blueprint")
+        .select_related("blueprint", "rule_change")  # a "what changed" note is worded from its change
         .distinct()
         .order_by("due_on", "pk")
     )

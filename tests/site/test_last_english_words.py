@@ -241,3 +241,20 @@ def test_games_and_round_skills_are_named_in_the_readers_language(trainee: User)
     assert said == "Repartir una ronda: Blackjack (seis barajas, sin carta tapada)"
     progress = client.get("/progress/").content.decode()
     assert "Deal a round" not in progress
+
+
+@pytest.mark.django_db
+def test_a_what_changed_assignments_note_reads_in_the_readers_language(trainee: User, casino: Property) -> None:
+    import datetime as dt
+
+    from drills.what_changed.services import assign_what_changed
+
+    assignment = assign_what_changed(property=casino, game="blackjack", old_values={},
+                                     new_values={"blackjack_pays": "6:5"}, trainees=[trainee], assigned_by=None,
+                                     due=dt.date.today() + dt.timedelta(days=14))
+    assert assignment is not None
+    assert assignment.note == "Blackjack rules changed: Blackjack pays: 3:2 → 6:5 (BJ-5)"  # stored in English
+    client = spanish_client(trainee)
+    home = client.get("/").content.decode()
+    assert "Han cambiado las reglas de Blackjack: " in home
+    assert "rules changed" not in home

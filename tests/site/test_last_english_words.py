@@ -258,3 +258,22 @@ def test_a_what_changed_assignments_note_reads_in_the_readers_language(trainee: 
     home = client.get("/").content.decode()
     assert "Han cambiado las reglas de Blackjack: " in home
     assert "rules changed" not in home
+
+
+@pytest.mark.django_db
+def test_a_malformed_answer_is_refused_in_the_readers_language(trainee: User) -> None:
+    from drills.kinds.base import Difficulty
+    from drills.practice import services as practice
+
+    stored, scenario = practice.start_scenario(trainee, get_kind("ou-total"), Difficulty.NORMAL, seed=5)
+    (field,) = scenario.fields
+    client = spanish_client(trainee)
+    page = client.post(f"/drills/s/{stored.public_id}/answer/", {field.name: "many"})
+    assert page.status_code == 400
+    shown = re.search(r'<div class="form-errors".*?</div>', page.content.decode(), flags=re.S)
+    assert shown is not None
+    assert "debe ser un número entero" in shown.group(0)
+    assert "whole number" not in shown.group(0)
+    api = client.post(f"/api/v1/drills/scenarios/{stored.public_id}/answer/", {"answer": {field.name: ""}},
+                      content_type="application/json")
+    assert "this field is required" in str(api.json()["errors"])  # the API's errors are English

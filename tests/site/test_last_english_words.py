@@ -277,3 +277,18 @@ def test_a_malformed_answer_is_refused_in_the_readers_language(trainee: User) ->
     api = client.post(f"/api/v1/drills/scenarios/{stored.public_id}/answer/", {"answer": {field.name: ""}},
                       content_type="application/json")
     assert "this field is required" in str(api.json()["errors"])  # the API's errors are English
+
+
+@pytest.mark.django_db
+def test_an_exam_draft_says_what_is_missing_in_the_readers_language(trainee: User, casino: Property) -> None:
+    from tests.exams.test_drafts import key_of, one_of_two_amounts, sitting_of
+
+    sitting = sitting_of(trainee, casino, "blackjack", "bj-payout")
+    client = spanish_client(trainee)
+    typed = one_of_two_amounts(key_of(sitting))
+    url = f"/exams/sittings/{sitting.public_id}/items/1/"
+    fragment = client.post(url, typed, headers={"HX-Request": "true"}).content.decode()
+    assert "El crupier cobra: este campo es obligatorio" in fragment
+    page = client.post(url, typed, follow=True).content.decode()
+    assert "El crupier cobra: este campo es obligatorio" in page
+    assert "this field is required" not in page

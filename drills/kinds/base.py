@@ -485,8 +485,11 @@ def normalise_field(answer_field: AnswerField, value: JSON, groups: Mapping[str,
         try:
             amount = parse_signed_money(value) if answer_field.signed else parse_money(value)
         except MoneyError as error:
-            hint = " (a net result: put - in front of a loss)" if answer_field.signed else ""
-            raise ValueError(f"{error}{hint}") from None
+            # The engine's refusal as its message ID, so pages word it in the reader's language.
+            said: str = phrase(error.message_id, **error.params) if error.message_id else str(error)
+            if answer_field.signed:
+                said = phrase(gettext_noop("{error} (a net result: put - in front of a loss)"), error=said)
+            raise ValueError(said) from None
         return format_money(amount)
     if answer_field.type is FieldType.CHOICE:
         allowed = [choice for choice, _ in answer_field.choices]

@@ -4,6 +4,7 @@ and chip-set form errors, in the reader's language."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -292,3 +293,19 @@ def test_an_exam_draft_says_what_is_missing_in_the_readers_language(trainee: Use
     page = client.post(url, typed, follow=True).content.decode()
     assert "El crupier cobra: este campo es obligatorio" in page
     assert "this field is required" not in page
+
+
+@pytest.mark.django_db
+def test_an_amount_refused_by_the_engine_reads_in_the_readers_language(trainee: User) -> None:
+    from drills.kinds.base import Difficulty
+    from drills.practice import services as practice
+
+    stored, _ = practice.start_scenario(trainee, get_kind("bj-payout"), Difficulty.NORMAL, seed=5)
+    client = spanish_client(trainee)
+    page = client.post(f"/drills/s/{stored.public_id}/answer/", {"pays": "ten", "collects": "1.005"})
+    found = re.search(r'<div class="form-errors".*?</div>', html.unescape(page.content.decode()), flags=re.S)
+    assert found is not None
+    shown = found.group(0)
+    assert "El crupier paga: 'ten' no es un importe" in shown
+    assert "El crupier cobra: '1.005' tiene más de dos decimales" in shown
+    assert "not an amount" not in shown

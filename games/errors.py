@@ -18,7 +18,21 @@ class ImpossibleCardsError(GameError):
 
 
 class MoneyError(GameError):
-    """An amount is negative, not a number, or has more than two decimals."""
+    """An amount is negative, not a number, or has more than two decimals.
+
+    Where a person typed the amount, the message is a message ID (``message_id``, marked for
+    translation) with its values (``params``): ``str(error)`` is the English sentence and the
+    site words it in the reader's language; otherwise ``message_id`` is empty.
+
+    >>> error = MoneyError(message_id="{value} is negative", params={"value": "'-1'"})
+    >>> str(error), error.message_id, error.params
+    ("'-1' is negative", '{value} is negative', {'value': "'-1'"})
+    """
+
+    def __init__(self, message: str = "", *, message_id: str = "", params: dict[str, str] | None = None) -> None:
+        self.message_id = message_id
+        self.params = dict(params or {})
+        super().__init__(message_id.format(**self.params) if message_id else message)
 
 
 class IllegalActionError(GameError):

@@ -36,6 +36,22 @@ digits, far inside ``Decimal``'s 28-digit context, where 1e26 used to overflow `
 
 AMOUNT_FORMAT: Final = 'digits 0-9 with at most two decimals, such as "10.50"'
 
+
+def gettext_noop(message: str) -> str:
+    """Marks a message ID for the catalogues (the extractor looks for this name); the
+    engine's own marker lives in :mod:`games.reasons`, which imports this module."""
+    return message
+
+
+# Refusals of an amount a person typed: message IDs with {value} (and {most}), worded by the site.
+NOT_AN_AMOUNT: Final = gettext_noop(
+    '{value} is not an amount: write digits 0-9 with at most two decimals, such as "10.50"'
+)
+TOO_MANY_DECIMALS: Final = gettext_noop("{value} has more than two decimals")
+IS_NEGATIVE: Final = gettext_noop("{value} is negative")
+SIGNED_ZERO: Final = gettext_noop("{value} is zero: a zero result takes no sign")
+TOO_LARGE: Final = gettext_noop("{value} is more than {most}, the largest amount accepted")
+
 # The one written form of an amount: ASCII digits, optionally a point and one or two
 # more. No exponent ("1e3"), no digit separators ("1_000", "1,000"), no other scripts'
 # digits ("١٠", "１０": str.isdigit and Decimal accept them, people rarely mean them).
@@ -119,11 +135,11 @@ def _parse_amount(value: object, *, signed: bool) -> Decimal:
     else:
         negative, amount = _from_decimal(value)
     if negative and not signed:
-        raise MoneyError(f"{_shown(value)} is negative")
+        raise MoneyError(message_id=IS_NEGATIVE, params={"value": _shown(value)})
     if negative and amount == 0:
-        raise MoneyError(f"{_shown(value)} is zero: a zero result takes no sign")
+        raise MoneyError(message_id=SIGNED_ZERO, params={"value": _shown(value)})
     if amount > MAX_AMOUNT:
-        raise MoneyError(f"{_shown(value)} is more than {MAX_AMOUNT}, the largest amount accepted")
+        raise MoneyError(message_id=TOO_LARGE, params={"value": _shown(value), "most": str(MAX_AMOUNT)})
     amount = amount.quantize(CENT)
     return -amount if negative else amount
 
@@ -131,19 +147,19 @@ def _parse_amount(value: object, *, signed: bool) -> Decimal:
 def _parse_text(value: str) -> tuple[bool, Decimal]:
     match = _AMOUNT_TEXT.fullmatch(value.strip(_BLANKS))
     if match is None or match["sign"] == "+":
-        raise MoneyError(f"{value!r} is not an amount: write {AMOUNT_FORMAT}")
+        raise MoneyError(message_id=NOT_AN_AMOUNT, params={"value": repr(value)})
     if match["cents"] is not None and len(match["cents"]) > 2:
-        raise MoneyError(f"{value!r} has more than two decimals")
+        raise MoneyError(message_id=TOO_MANY_DECIMALS, params={"value": repr(value)})
     digits = match["units"] + (f".{match['cents']}" if match["cents"] is not None else "")
     return match["sign"] != "", Decimal(digits)
 
 
 def _from_decimal(value: Decimal) -> tuple[bool, Decimal]:
     if isinstance(value, ExponentNumber) or not value.is_finite():
-        raise MoneyError(f"{_shown(value)} is not an amount: write {AMOUNT_FORMAT}")
+        raise MoneyError(message_id=NOT_AN_AMOUNT, params={"value": _shown(value)})
     exponent = value.as_tuple().exponent
     if isinstance(exponent, int) and exponent < -2:
-        raise MoneyError(f"{_shown(value)} has more than two decimals")
+        raise MoneyError(message_id=TOO_MANY_DECIMALS, params={"value": _shown(value)})
     return value.is_signed(), abs(value)
 
 

@@ -42,6 +42,7 @@ from drills.exams.models import Blueprint, Sitting, SittingItem, SittingStatus
 from drills.exams.policy import Phase
 from drills.kinds.base import AnswerError, AnswerField, FieldType, Scenario, UnknownKindError, display_answer
 from drills.kinds.messages import say
+from drills.language import translate
 from drills.models import Role, User
 from drills.rule_versions.selectors import setting_lines
 from games.errors import GameError, RuleSetError
@@ -238,7 +239,8 @@ def save(request: HttpRequest, public_id: Any, position: int) -> HttpResponse:
         return render(request, "exams/_save_status.html", status | {"labels": labels} | _clock(sitting))
     if "draft" in status:
         missing = "; ".join(
-            f"{labels.get(name, name)}: {' '.join(msgs)}" for name, msgs in status["draft"].missing.items()
+            f"{say(labels.get(name, name), translate)}: {' '.join(say(m, translate) for m in msgs)}"
+            for name, msgs in status["draft"].missing.items()
         )
         messages.warning(
             request,

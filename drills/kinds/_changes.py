@@ -37,8 +37,8 @@ from games.blackjack.dealer import verify_dealer_hand
 from games.blackjack.errors import SituationError
 from games.blackjack.hand import card_value
 from games.blackjack.rules import TwentyOneRules
-from games.cards import Rank, format_cards
-from games.errors import GameError, RuleSetError
+from games.cards import Rank, format_cards, parse_card
+from games.errors import CardNotationError, GameError, RuleSetError
 from games.house_rules import HouseRules
 from games.money import format_money
 from games.over_under_26 import EXAMPLE_BONUS_PAY_TABLE, OverUnderRules, deal_with
@@ -634,12 +634,16 @@ def answer_words(fields: tuple[AnswerField, ...], key: Mapping[str, JSON], names
 
 def _answer_value(field: AnswerField, value: JSON) -> Any:
     """One field of a key as a reason's value: a choice by its label (a word to translate),
-    an amount as money, cards in the notation the key has them in ("AS 7H")."""
+    an amount as money, cards as cards (read with their symbols, "A♠ 7♥", and a joker as the
+    reader's word: people read symbols, the notation is for the key and the API)."""
     if field.type is FieldType.CHOICE:
         label = dict(field.choices).get(str(value))
         return _lowered(label) if label else str(value).lower()
     if isinstance(value, list):
-        return " ".join(str(item) for item in value)
+        try:
+            return tuple(parse_card(str(item)) for item in value)
+        except CardNotationError:  # not cards after all: the values as the key has them
+            return " ".join(str(item) for item in value)
     if field.type is FieldType.AMOUNT and isinstance(value, str):
         try:
             return Decimal(value)

@@ -31,6 +31,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
+from drills.kinds.messages import phrase
 from games import ENGINE_VERSION
 from games.cards import AnyCard, Card, Joker, format_card_symbol, parse_card
 from games.errors import CardNotationError, GameError, MoneyError
@@ -422,7 +423,10 @@ class DrillKind(ABC, Generic[RulesT]):
             try:
                 answer[answer_field.name] = normalise_field(answer_field, value, groups)
             except ValueError as error:
-                errors[answer_field.name] = [str(error)]
+                # A message of the kinds' own (a :class:`~drills.kinds.messages.Words`) is kept as
+                # it is: English everywhere, and pages put it in the reader's language.
+                message = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
+                errors[answer_field.name] = [message]
         if errors:
             raise AnswerError(errors)
         return answer
@@ -476,18 +480,21 @@ def _matches(answer: Mapping[str, JSON], wrong_key: Mapping[str, JSON]) -> bool:
 def normalise_field(answer_field: AnswerField, value: JSON, groups: Mapping[str, Sequence[str]]) -> JSON:
     """One field's value in normal form; ``ValueError`` says what is wrong."""
     if value is None or value == "":
-        raise ValueError("this field is required")
+        raise ValueError(phrase(gettext_noop("this field is required")))
     if answer_field.type is FieldType.AMOUNT:
         try:
             amount = parse_signed_money(value) if answer_field.signed else parse_money(value)
         except MoneyError as error:
-            hint = " (a net result: put - in front of a loss)" if answer_field.signed else ""
-            raise ValueError(f"{error}{hint}") from None
+            # The engine's refusal as its message ID, so pages word it in the reader's language.
+            said: str = phrase(error.message_id, **error.params) if error.message_id else str(error)
+            if answer_field.signed:
+                said = phrase(gettext_noop("{error} (a net result: put - in front of a loss)"), error=said)
+            raise ValueError(said) from None
         return format_money(amount)
     if answer_field.type is FieldType.CHOICE:
         allowed = [choice for choice, _ in answer_field.choices]
         if not isinstance(value, str) or value.strip().lower() not in allowed:
-            raise ValueError(f"must be one of: {', '.join(allowed)}")
+            raise ValueError(phrase(gettext_noop("must be one of: {choices}"), choices=", ".join(allowed)))
         return value.strip().lower()
     if answer_field.type is FieldType.INTEGER:
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
@@ -495,26 +502,28 @@ def normalise_field(answer_field: AnswerField, value: JSON, groups: Mapping[str,
         if isinstance(value, Decimal) and value == value.to_integral_value():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError("must be a whole number")
+            raise ValueError(phrase(gettext_noop("must be a whole number")))
         if (answer_field.low is not None and value < answer_field.low) or (
             answer_field.high is not None and value > answer_field.high
         ):
-            raise ValueError(f"must be from {answer_field.low} to {answer_field.high}")
+            message = phrase(gettext_noop("must be from {low} to {high}"), low=answer_field.low, high=answer_field.high)
+            raise ValueError(message)
         return value
     if answer_field.type is FieldType.CARDS:
         tokens = value.replace(",", " ").split() if isinstance(value, str) else value
         if not isinstance(tokens, list):
-            raise ValueError("must be a list of cards")
+            raise ValueError(phrase(gettext_noop("must be a list of cards")))
         try:
             cards = [parse_card(token) for token in tokens]
         except CardNotationError as error:
             raise ValueError(str(error)) from None
         if answer_field.count is not None and len(cards) != answer_field.count:
-            raise ValueError(f"pick exactly {answer_field.count} cards, not {len(cards)}")
+            raise ValueError(phrase(gettext_noop("pick exactly {count} cards, not {given}"), count=answer_field.count,
+                                    given=len(cards)))
         available = list(groups.get(answer_field.source, ()))
         for card in cards:
             if str(card) not in available:
-                raise ValueError(f"{card} is not one of the cards shown")
+                raise ValueError(phrase(gettext_noop("{card} is not one of the cards shown"), card=str(card)))
             available.remove(str(card))
         return sort_cards_json(cards)
     raise ValueError(f"unsupported field type {answer_field.type}")  # pragma: no cover

@@ -56,7 +56,7 @@ from drills.kinds.base import (
     register,
 )
 from drills.kinds.diagnosis import GENERIC_SHAPES
-from drills.kinds.messages import phrase
+from drills.kinds.messages import phrase, reason_value
 from drills.rounds.chips import ChipSet
 from games.blackjack import words as bj_words
 from games.blackjack.hand import (
@@ -91,7 +91,7 @@ from games.blackjack.settle import (
 from games.cards import Card, Rank, format_cards
 from games.errors import GameError
 from games.money import ZERO, format_money
-from games.reasons import Reason, Term, gettext_noop
+from games.reasons import Phrase, Reason, Term, gettext_noop
 
 GAME = BlackjackRules.GAME
 
@@ -114,7 +114,15 @@ TABLE_CHIPS = tuple(chip.value for chip in ChipSet.default().chips)
 """The chips a drill's table pays with: the default set (drills are not graded per property)."""
 
 
-def amount_slip(label: Term, yours: Decimal, due: Decimal, stake: Decimal | None = None) -> tuple[str, Reason] | None:
+def _label(text: str) -> Phrase | Term:
+    """A field's label as a reason's value: its words (a phrase of its own) in the reader's language."""
+    value = reason_value(text)
+    return Term(value) if isinstance(value, str) else value
+
+
+def amount_slip(
+    label: Phrase | Term, yours: Decimal, due: Decimal, stake: Decimal | None = None
+) -> tuple[str, Reason] | None:
     """A dealer's slip that gives exactly ``yours`` for ``due``: one chip of the table's set
     over or short, the cents of a half rounded off to a whole unit (BJ-P10), the player's
     stake counted into a win; None when no single slip gives it."""
@@ -544,7 +552,7 @@ class BlackjackPayout(DrillKind[BlackjackRules]):
         if yours_pays is None or yours_collects is None:
             return None
         rule = dealer_payout(kind, bet, rules).rule_ids[0]
-        labels = {answer_field.name: Term(answer_field.label) for answer_field in scenario.fields}
+        labels = {answer_field.name: _label(answer_field.label) for answer_field in scenario.fields}
         if kind is PayoutKind.SURRENDER:
             if yours_pays != 0:
                 return "bj-surrender-paid-out", (bj_words.surrender_paid_out(collects),)
@@ -984,7 +992,8 @@ def settle_shapes(
     box, dealer = box_of(scenario.situation)
     settled = settle_box(box, dealer, rules)
     key = scenario.solution.key
-    labels = {answer_field.name: Term(answer_field.label) for answer_field in scenario.fields}
+    texts = {answer_field.name: answer_field.label for answer_field in scenario.fields}
+    labels = {name: _label(text) for name, text in texts.items()}
     # each result field: (the amount due, the engine's reasons for it)
     parts: dict[str, tuple[Decimal, tuple[Reason, ...]]] = {}
     if box.split:
@@ -1015,7 +1024,7 @@ def settle_shapes(
             continue
         label = labels[name]
         generic = GENERIC_SHAPES[FieldType.AMOUNT](
-            AnswerField(name, label.text, FieldType.AMOUNT, signed=True), mine, due
+            AnswerField(name, texts[name], FieldType.AMOUNT, signed=True), mine, due
         )
         others = (
             [other for other in parts if other.startswith("hand_") and other != name and parts[other][0] == mine]
@@ -1135,8 +1144,8 @@ class BlackjackInsuranceMax(DrillKind[BlackjackRules]):
 # --- 7. pay the blackjack now or wait ---------------------------------------------------
 
 TIMING_CHOICES = (
-    (BlackjackTiming.NOW.value, "Pay it now"),
-    (BlackjackTiming.WAITS.value, "Wait for the dealer's second card"),
+    (BlackjackTiming.NOW.value, gettext_noop("Pay it now")),
+    (BlackjackTiming.WAITS.value, gettext_noop("Wait for the dealer's second card")),
 )
 
 
@@ -1260,7 +1269,7 @@ class BlackjackPayNowOrWait(DrillKind[BlackjackRules]):
             found.append(("bj-blackjack-timing", timing))
         bet = UpcardSituation.from_json(scenario.situation).bet
         worked = bj_words.ratio_worked(rules.IDS.blackjack_pays, rules.blackjack_pays, bet, pays, yours)
-        label = next(Term(answer_field.label) for answer_field in scenario.fields if answer_field.name == "pays")
+        label = next(_label(field.label) for field in scenario.fields if field.name == "pays")
         slip = amount_slip(label, yours, pays, bet)
         found.extend(((slip[0], slip[1]), ("", worked)) if slip is not None else (("bj-payout-arithmetic", worked),))
         return found[0][0], tuple(reason for _, reason in found)

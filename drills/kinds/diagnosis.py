@@ -28,8 +28,9 @@ from drills.kinds.base import (
     FieldType,
     Scenario,
 )
+from drills.kinds.messages import reason_value
 from games.errors import GameError
-from games.reasons import Reason, Term, gettext_noop
+from games.reasons import Reason, gettext_noop
 
 Shape = Callable[[AnswerField, Any, Any], "tuple[str, Reason] | None"]
 
@@ -45,7 +46,7 @@ def _amount_shape(answer_field: AnswerField, yours: Any, due: Any) -> tuple[str,
     mine, right = _amount(yours), _amount(due)
     if mine is None or right is None or mine == right:
         return None
-    label = Term(answer_field.label)
+    label = reason_value(answer_field.label)
     if right != 0 and mine == -right:
         return "wrong-sign", Reason.of(
             "",
@@ -84,7 +85,7 @@ def _amount_shape(answer_field: AnswerField, yours: Any, due: Any) -> tuple[str,
 def _integer_shape(answer_field: AnswerField, yours: Any, due: Any) -> tuple[str, Reason] | None:
     if not isinstance(yours, int) or not isinstance(due, int) or yours == due:
         return None
-    label = Term(answer_field.label)
+    label = reason_value(answer_field.label)
     if abs(yours - due) == 10:  # one Ace the wrong way; a larger multiple of ten proves nothing
         return "off-by-ten", Reason.of(
             "",
@@ -113,7 +114,7 @@ GENERIC_SHAPES: Mapping[FieldType, Shape] = {
 def _shown(answer_field: AnswerField, value: Any) -> Any:
     """A value as a person reads it: a choice by its label, cards as cards, money as money."""
     if answer_field.type is FieldType.CHOICE:
-        return Term(dict(answer_field.choices).get(value, str(value)))
+        return reason_value(dict(answer_field.choices).get(value, str(value)))
     if answer_field.type is FieldType.AMOUNT:
         amount = _amount(value)
         return amount if amount is not None else str(value)
@@ -145,7 +146,7 @@ def generic_diagnosis(scenario: Scenario, answer: Mapping[str, JSON]) -> tuple[s
         Reason.of(
             "",
             gettext_noop("{field}: you answered {yours}; {due} is right."),
-            field=Term(answer_field.label),
+            field=reason_value(answer_field.label),
             yours=_shown(answer_field, answer.get(answer_field.name)),
             due=_shown(answer_field, key[answer_field.name]),
         )

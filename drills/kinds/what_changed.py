@@ -57,6 +57,7 @@ from drills.kinds.messages import joined, phrase, reason_value
 from games.errors import GameError
 from games.house_rules import HouseRules
 from games.reasons import Reason, explain, gettext_noop
+from games.registry import game_name
 
 NOT_ASSIGNED = gettext_noop(
     "nothing has changed for you in this game: this drill is assigned when your property adopts new house "
@@ -85,7 +86,11 @@ class WhatChangedKind(DrillKind[RuleChange]):
         if not isinstance(rules, RuleChange):
             return NOT_ASSIGNED
         if rules.game != self.game:
-            return f"these are rules of {rules.game}, not {self.game}"
+            return phrase(
+                gettext_noop("these are rules of {game}, not {drill_game}"),
+                game=game_name(rules.game).split(" (")[0],
+                drill_game=game_name(self.game).split(" (")[0],
+            )
         return nothing_to_show(rules)
 
     def rules_from_mapping(self, values: Mapping[str, JSON]) -> RuleChange:
@@ -178,6 +183,7 @@ class WhatChangedKind(DrillKind[RuleChange]):
         graded = dataclasses.replace(
             graded,
             explanation=scenario.solution.explanation,
+            reasons=scenario.solution.reasons,  # the explanation's own why, so it reads in the reader's language
             rules=scenario.solution.rules,
             expected=dict(scenario.solution.key),
         )
@@ -244,7 +250,7 @@ def _changes_text(differences: Sequence[Difference], rules: RuleChange) -> str:
 class BlackjackWhatChanged(WhatChangedKind):
     slug = "bj-what-changed"
     game = "blackjack"
-    description = (
+    description = gettext_noop(
         "Your Blackjack rules changed: the hands, payouts and options where the new rules give another "
         "answer than the old (blackjack pays, soft 17, insurance, doubles and splits)."
     )
@@ -254,7 +260,7 @@ class BlackjackWhatChanged(WhatChangedKind):
 class JackSwitchWhatChanged(WhatChangedKind):
     slug = "js-what-changed"
     game = "jack-switch"
-    description = (
+    description = gettext_noop(
         "Your Jack Switch rules changed: where the new rules give another answer (blackjack pays, soft 17, "
         "Super Match and pair bonus tables, bonus limits)."
     )
@@ -264,7 +270,7 @@ class JackSwitchWhatChanged(WhatChangedKind):
 class PaiGowWhatChanged(WhatChangedKind):
     slug = "pg-what-changed"
     game = "pai-gow"
-    description = (
+    description = gettext_noop(
         "Your Pai Gow rules changed: hands the new house way sets differently, and showdowns the new fee "
         "or straight ranking settles differently."
     )

@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from drills import access
 from drills.exams.models import Certificate
@@ -356,7 +356,13 @@ def review_scenario(
 # --- assignments ------------------------------------------------------------------------------
 
 DONE, ON_TRACK, AT_RISK, OVERDUE = "done", "on-track", "at-risk", "overdue"
-STATUS_LABELS = {DONE: "Done", ON_TRACK: "On track", AT_RISK: "At risk", OVERDUE: "Overdue"}
+STATUS_LABELS = {
+    DONE: gettext_noop("Done"),
+    ON_TRACK: gettext_noop("On track"),
+    AT_RISK: gettext_noop("At risk"),
+    OVERDUE: gettext_noop("Overdue"),
+}
+"""Message IDs: shown through ``gettext`` in the reader's language."""
 BEHIND_MARGIN = 0.25  # skills: at risk when the share mastered trails the share of time gone by this much
 
 
@@ -389,7 +395,7 @@ class AssigneeProgress:
 
     @property
     def status_label(self) -> str:
-        return STATUS_LABELS[self.status]
+        return gettext(STATUS_LABELS[self.status])
 
     @property
     def percent(self) -> int:
@@ -407,15 +413,20 @@ class AssignmentProgress:
 
     @property
     def counts(self) -> list[tuple[str, str, int]]:
-        return [(status, label, self.count(status)) for status, label in STATUS_LABELS.items()]
+        return [(status, gettext(label), self.count(status)) for status, label in STATUS_LABELS.items()]
 
 
 def assignment_title(assignment: Assignment) -> str:
+    """What the assignment asks, in the reader's language (an exam's title as staff wrote it)."""
     if assignment.goal == AssignmentGoal.EXAM:
-        return f"Pass {assignment.blueprint.title}" if assignment.blueprint else "Pass an exam"
+        if assignment.blueprint:
+            return gettext("Pass {exam}").format(exam=assignment.blueprint.title)
+        return gettext("Pass an exam")
     titles = [skill_name(slug) for slug in assignment.skills]
-    shown = ", ".join(titles[:3]) + (f" and {len(titles) - 3} more" if len(titles) > 3 else "")
-    return f"Master {shown}"
+    shown = ", ".join(titles[:3])
+    if len(titles) > 3:
+        shown = gettext("{skills} and {count} more").format(skills=shown, count=len(titles) - 3)
+    return gettext("Master {skills}").format(skills=shown)
 
 
 def _assignees(assignments: Sequence[Assignment], teams: dict[int, set[int]] | None = None) -> dict[int, set[int]]:
@@ -569,7 +580,7 @@ def assignments_of_trainee(user: User) -> list[Assignment]:
     """Assignments naming the trainee or one of their teams, soonest due first."""
     return list(
         Assignment.objects.filter(Q(trainees=user) | Q(team__in=access.teams_of(user)))
-        .select_related("blueprint")
+        .select_related("blueprint", "rule_change")  # a "what changed" note is worded from its change
         .distinct()
         .order_by("due_on", "pk")
     )

@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 from drills import compiled_sql
 from drills.compiled_sql import Columns
 from drills.kinds.base import DrillKind, all_kinds
+from drills.kinds.messages import gettext_noop, phrase
 from drills.kinds.what_changed import NOT_ASSIGNED, is_change_kind
 from drills.models import Attempt, DrillScenario, User
 from drills.prepared import Prepared
@@ -22,6 +23,12 @@ from drills.rounds.tables.registry import SKILL_PREFIX
 from drills.selectors import rules_for
 from drills.what_changed.selectors import changes_for
 from games.errors import RuleSetError
+
+
+def rule_set_invalid(error: RuleSetError) -> str:
+    """Why nothing can be drilled under the property's rule set, in words :func:`say` puts in
+    the reader's language (the engine's own message, after the colon, stays as the engine wrote it)."""
+    return phrase(gettext_noop("the property's rule set is invalid: {error}"), error=str(error))
 
 
 def own_scenario(user: User, public_id: str | uuid.UUID) -> DrillScenario | None:
@@ -160,7 +167,7 @@ def kind_choices(user: User) -> list[KindChoice]:
                 rules_cache[kind.game] = error
         rules = rules_cache[kind.game]
         if isinstance(rules, RuleSetError):
-            reason: str | None = f"the property's rule set is invalid: {rules}"
+            reason: str | None = rule_set_invalid(rules)
         else:
             reason = kind.unavailable_reason(rules)
         choices.append(KindChoice(kind, reason, targets.get(kind.slug, kind.target_seconds)))

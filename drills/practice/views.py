@@ -26,13 +26,15 @@ from drills.kinds.base import (
     display_answer,
     get_kind,
 )
+from drills.kinds.messages import say
 from drills.kinds.what_changed import is_change_kind
+from drills.language import translate
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario
 from drills.practice import selectors, services
 from drills.rounds.tables.registry import SKILL_PREFIX, is_round_skill
 from drills.rounds.views import start as start_round_page
 from drills.what_changed.selectors import assigned_change
-from games.errors import GameError
+from games.errors import GameError, RuleSetError
 from games.registry import game_name
 
 NO_MISTAKES_LEFT = gettext_noop("No mistakes left to retry: every one has been answered right. Pick a drill below.")
@@ -95,9 +97,19 @@ def start(request: HttpRequest) -> HttpResponse:
     difficulty = Difficulty(difficulty_value) if difficulty_value else None
     try:
         stored, _ = services.start_scenario(_user(request), kind, difficulty, mode, family=family, change=change)
+    except RuleSetError as error:
+        return _picker_with_errors(request, {"kind": say(selectors.rule_set_invalid(error), translate)})
     except GameError as error:
-        return _picker_with_errors(request, {"kind": str(error)})
+        return _picker_with_errors(request, {"kind": refusal(error)})
     return redirect("drills:scenario", public_id=stored.public_id)
+
+
+def refusal(error: GameError) -> str:
+    """Why a drill was refused, in the reader's language: a kind's refusal is its
+    ``unavailable_reason`` (words of the kind, :mod:`drills.kinds.messages`) raised as it is;
+    an engine message no catalogue knows reads as written."""
+    message = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
+    return say(message, translate)
 
 
 def _picker_with_errors(request: HttpRequest, errors: dict[str, str]) -> HttpResponse:

@@ -131,7 +131,11 @@ def accuracy_line(
         percent = 100 * right / answers
         x, y = round(left + index * step, 1), y_of(percent)
         current.append(f"{x},{y}")
-        points.append(Point(x, y, f"{day.isoformat()}: {percent_of(right, answers)} % right of {answers}"))
+        # The percent sign goes with the value: a "%" in a message ID reads as a printf directive.
+        label = gettext("{day}: {percent} right of {answers}").format(
+            day=day.isoformat(), percent=f"{percent_of(right, answers)} %", answers=answers
+        )
+        points.append(Point(x, y, label))
         rows.append((day.isoformat(), f"{percent_of(right, answers)} %", str(answers)))
     if current:
         segments.append(" ".join(current))

@@ -21,7 +21,9 @@ from django.views.decorators.http import require_GET
 from drills import access
 from drills.exams.selectors import certification_status
 from drills.kinds.base import UnknownKindError, display_answer, get_kind
+from drills.kinds.messages import say
 from drills.labels import whole_percent
+from drills.language import translate
 from drills.learning import views as learning_views
 from drills.models import User
 from drills.practice.services import regenerate
@@ -49,7 +51,13 @@ def _trainee_context(request: HttpRequest, trainee: User) -> dict[str, Any]:
     progress = selectors.trainee_progress(trainee)
     accuracy = float(progress.policy.accuracy)
     trend_charts = [
-        charts.accuracy_line(f"{skill.title}: share right per day", progress.days, counts, target=accuracy, height=160)
+        charts.accuracy_line(
+            gettext("{skill}: share right per day").format(skill=say(skill.title, translate)),
+            progress.days,
+            counts,
+            target=accuracy,
+            height=160,
+        )
         for skill, counts in progress.trends
     ]
     page = Paginator(selectors.trainee_attempts(trainee), 25).get_page(request.GET.get("page"))
@@ -177,7 +185,7 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
         label_width=170,
     )
     trend = charts.accuracy_line(
-        "Team: share right per day", progress.days, progress.trend, target=float(progress.policy.accuracy)
+        gettext("Team: share right per day"), progress.days, progress.trend, target=float(progress.policy.accuracy)
     )
     help_rows = [(trainee_url(row.trainee.pk), row.name, "; ".join(row.reasons)) for row in progress.needs_help]
     # Certification status per trainee and game, from the exams sub-app (one query, the

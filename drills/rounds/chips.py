@@ -31,6 +31,8 @@ MAX_CHIPS_PER_STACK = 200
 
 MAX_DENOMINATIONS = 12
 
+MAX_CHIP_VALUE = Decimal("100000")
+
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -121,11 +123,15 @@ class ChipSet:
                 raise ChipError(message, number=number)
             try:
                 value = parse_money(item.get("value"))
-            except MoneyError as error:
-                raise ChipError(gettext_noop("chip {number}: value: {error}"), number=number, error=error) from None
-            if value <= 0 or value > Decimal("100000"):
+            except MoneyError:
+                # The engine's own message is English only: the form says it in its own words
+                # (a message ID), with what was typed.
+                message = gettext_noop("chip {number}: value must be an amount such as 25 or 2.50, not {value}")
+                raise ChipError(message, number=number, value=repr(str(item.get("value", "")))[:24]) from None
+            if value <= 0 or value > MAX_CHIP_VALUE:
+                # The limit is written without a thousands separator: it reads the same in every language.
                 raise ChipError(gettext_noop("chip {number}: value must be above 0 and at most {most}"), number=number,
-                               most="100,000")
+                               most=f"{MAX_CHIP_VALUE:f}")
             colour = str(item.get("colour", ""))
             if not _COLOUR.match(colour):
                 raise ChipError(gettext_noop("chip {number}: colour must be #rrggbb, not {colour}"), number=number,

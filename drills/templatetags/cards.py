@@ -25,12 +25,27 @@ _SUIT_WORDS = {
 """A suit's name in the card's label (what a screen reader says and a pointer shows)."""
 
 
+@register.filter
+def card_name(token: str) -> str:
+    """A card in the one notation (``TD``, ``JK``) named in the reader's language ("10 of
+    diamonds", "Joker"): what a screen reader says for a card, never its code."""
+    card = parse_card(token)
+    if isinstance(card, Joker):
+        return gettext("Joker")
+    assert isinstance(card, Card)
+    rank = _RANK_LABEL.get(card.rank.value, card.rank.value)
+    return gettext("{rank} of {suit}").format(rank=rank, suit=gettext(_SUIT_WORDS[card.suit]))
+
+
 @register.simple_tag
 def card_svg(token: str, size: str = "md", selectable: bool = False) -> SafeString:
     """An accessible SVG picture of a card in the one notation (``TH``, ``JK``)."""
     card = parse_card(token)
     if isinstance(card, Joker):
-        context = {"joker": True, "code": "JK", "label": gettext("Joker"), "red": False}
+        label = gettext("Joker")
+        # The face says the word in capitals, in the reader's language (a longer word than
+        # "JOKER" is squeezed to the card's width by the template).
+        context = {"joker": True, "code": "JK", "label": label, "face": label.upper(), "red": False}
     else:
         assert isinstance(card, Card)
         rank = _RANK_LABEL.get(card.rank.value, card.rank.value)
@@ -40,7 +55,7 @@ def card_svg(token: str, size: str = "md", selectable: bool = False) -> SafeStri
             "rank": rank,
             "suit": card.suit.symbol,
             "red": card.suit.is_red,
-            "label": gettext("{rank} of {suit}").format(rank=rank, suit=gettext(_SUIT_WORDS[card.suit])),
+            "label": card_name(token),
         }
     context.update({"size": size, "selectable": selectable})
     return SafeString(render_to_string("drills/card.svg.html", context))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from typing import Any
 
 from django import template
 from django.utils import formats, timezone
@@ -80,3 +81,12 @@ def say(text: object) -> str:
     if text is None:
         return ""
     return say_words(str(text) if not isinstance(text, str) else text, gettext)
+
+
+@register.filter
+def note_words(assignment: Any) -> str:
+    """An assignment's note in the reader's language (a "what changed" note worded again
+    from its change; staff's own notes as written)."""
+    from drills.what_changed.services import note_words as worded  # the learning models load first
+
+    return worded(assignment)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.db.models import Q
+from django.utils.translation import gettext, ngettext
 
 from drills import access
 from drills.kinds._changes import RuleChange
@@ -75,9 +76,13 @@ class ChangeProgress:
     @property
     def words(self) -> str:
         if not self.answers:
-            return "no answers for this change yet"
+            return gettext("no answers for this change yet")
         percent = percent_of(self.correct, self.answers)
-        return f"{self.answers} answer{'s' if self.answers != 1 else ''} for this change, {percent} % right"
+        return ngettext(  # the percent sign with the value: a "%" in a message ID reads as a printf directive
+            "{answers} answer for this change, {percent} right",
+            "{answers} answers for this change, {percent} right",
+            self.answers,
+        ).format(answers=self.answers, percent=f"{percent} %")
 
 
 def _normalised(game: str, old: object, new: object) -> str:

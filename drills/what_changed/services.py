@@ -14,16 +14,20 @@ import datetime as dt
 import logging
 from collections.abc import Iterable, Mapping
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.utils import timezone
 
 from drills.kinds._changes import RuleChange, nothing_to_show, showable
+from drills.kinds.messages import Words, gettext_noop, joined, phrase, say
 from drills.kinds.what_changed import change_kind
+from drills.language import translate
 from drills.learning.models import Assignment, AssignmentGoal
 from drills.learning.services import create_assignment
 from drills.models import Property, Role, User
 from drills.progress.selectors import property_rules
 from drills.what_changed.models import AssignedChange, ChangeReason
+from games.errors import GameError
 from games.registry import GAMES, game_name
 
 MOVE_DUE_DAYS = 14
@@ -33,11 +37,40 @@ NOTE_LENGTH = 300  # Assignment.note
 logger = logging.getLogger(__name__)
 
 
-def change_note(change: RuleChange) -> str:
-    """What changed, for the trainee ("House rules changed: Blackjack pays: 3:2 → 6:5 (BJ-5); …")."""
-    parts = "; ".join(f"{d.describe(change)} ({d.rule_id})" for d in showable(change))
-    note = f"{game_name(change.game).split(' (')[0]} rules changed: {parts}"
+def change_words(change: RuleChange) -> Words:
+    """What changed ("Blackjack rules changed: Blackjack pays: 3:2 → 6:5 (BJ-5); …"): English
+    text that :func:`~drills.kinds.messages.say` puts in the reader's language."""
+    each = [
+        phrase(gettext_noop("{setting} ({rule})"), setting=d.describe(change), rule=d.rule_id) for d in showable(change)
+    ]
+    parts = joined(each, "; ")
+    return phrase(gettext_noop("{game} rules changed: {changes}"), game=game_name(change.game).split(" (")[0],
+                  changes=parts)
+
+
+def _shortened(note: str) -> str:
     return note if len(note) <= NOTE_LENGTH else note[: NOTE_LENGTH - 1] + "…"
+
+
+def change_note(change: RuleChange) -> str:
+    """What changed, for the trainee, as stored with the assignment (English, shortened to fit)."""
+    return _shortened(str(change_words(change)))
+
+
+def note_words(assignment: Assignment) -> str:
+    """The assignment's note in the reader's language: a note this module wrote (the stored
+    English of its change) is worded again from the change; a note staff wrote reads as written."""
+    try:
+        row = assignment.rule_change
+    except ObjectDoesNotExist:
+        return assignment.note
+    try:
+        change = RuleChange.of(row.game, row.old_values, row.new_values)
+        if change_note(change) != assignment.note:
+            return assignment.note
+    except GameError:
+        return assignment.note
+    return _shortened(say(change_words(change), translate))
 
 
 def assign_what_changed(

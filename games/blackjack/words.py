@@ -33,7 +33,7 @@ from games.blackjack.hand import (
 from games.blackjack.rules import TwentyOneRules
 from games.cards import Card, Rank
 from games.money import Ratio
-from games.reasons import Reason, Term, gettext_noop
+from games.reasons import Phrase, Reason, Term, gettext_noop
 
 
 def ratio(value: Ratio) -> Term:
@@ -867,19 +867,19 @@ def other_hands_result(hand: Term, other: Term, yours: Decimal, due: Decimal) ->
     )
 
 
-def result_paid_a_loss(field: Term, yours: Decimal, due: Decimal) -> Reason:
+def result_paid_a_loss(field: Term | Phrase, yours: Decimal, due: Decimal) -> Reason:
     return Reason.of(
         "", gettext_noop("{field}: you paid {yours}, but this bet loses: {due}."), field=field, yours=yours, due=due
     )
 
 
-def result_collected_a_win(field: Term, yours: Decimal, due: Decimal) -> Reason:
+def result_collected_a_win(field: Term | Phrase, yours: Decimal, due: Decimal) -> Reason:
     return Reason.of(
         "", gettext_noop("{field}: you collected {yours}, but this bet wins: {due}."), field=field, yours=yours, due=due
     )
 
 
-def result_wrong_amount(field: Term, yours: Decimal, due: Decimal) -> Reason:
+def result_wrong_amount(field: Term | Phrase, yours: Decimal, due: Decimal) -> Reason:
     return Reason.of(
         "",
         gettext_noop("{field}: the direction is right but the amount is not: {due}, not {yours}."),
@@ -931,7 +931,7 @@ def original_bet_only() -> Reason:
 # --- amount slips: a chip over or short, a half rounded off, the stake put in (BJ-P10) ------
 
 
-def chip_over(field: Term, yours: Decimal, due: Decimal, chip: Decimal) -> Reason:
+def chip_over(field: Term | Phrase, yours: Decimal, due: Decimal, chip: Decimal) -> Reason:
     """One chip of the table's set too many, paid or collected.
 
     >>> chip_over(Term("Dealer pays"), Decimal("155"), Decimal("150"), Decimal("5")).words()
@@ -960,7 +960,7 @@ def chip_over(field: Term, yours: Decimal, due: Decimal, chip: Decimal) -> Reaso
     )
 
 
-def chip_short(field: Term, yours: Decimal, due: Decimal, chip: Decimal) -> Reason:
+def chip_short(field: Term | Phrase, yours: Decimal, due: Decimal, chip: Decimal) -> Reason:
     """One chip of the table's set too few, paid or collected.
 
     >>> chip_short(Term("Net for the box"), Decimal("-95"), Decimal("-100"), Decimal("5")).words()
@@ -987,7 +987,7 @@ def chip_short(field: Term, yours: Decimal, due: Decimal, chip: Decimal) -> Reas
     )
 
 
-def half_rounded(field: Term, yours: Decimal, due: Decimal) -> Reason:
+def half_rounded(field: Term | Phrase, yours: Decimal, due: Decimal) -> Reason:
     """A payout with cents rounded to a whole unit instead of paid to the cent (BJ-P10).
 
     >>> half_rounded(Term("Dealer pays"), Decimal("112"), Decimal("112.50")).words()
@@ -1002,7 +1002,7 @@ def half_rounded(field: Term, yours: Decimal, due: Decimal) -> Reason:
     )
 
 
-def stake_included(field: Term, yours: Decimal, due: Decimal, stake: Decimal) -> Reason:
+def stake_included(field: Term | Phrase, yours: Decimal, due: Decimal, stake: Decimal) -> Reason:
     """The player's own stake counted into what the bet wins.
 
     >>> stake_included(Term("Dealer pays"), Decimal("62.50"), Decimal("37.50"), Decimal("25")).words()

@@ -131,7 +131,7 @@ def test_pai_gow_house_way_of_another_house_sets_two_pair_differently():
         change, made = worked("pai-gow", {"house_way": name}, "house_way", {"cards": seven})
         assert made.solution.key == {"front": ["4C", "4D"]}  # two pair always split: the small pair in front
         text = made.solution.explanation
-        assert "Under the old rules this was two-card hand AS 7H; now it is two-card hand 4C 4D" in text
+        assert "Under the old rules this was two-card hand A♠ 7♥; now it is two-card hand 4♣ 4♦" in text
         assert made.solution.rules[0] == "PG-H"
         grade = graded(change, made, {"front": ["AS", "7H"]})
         assert grade.mistake_code == OLD_RULES_MISTAKE

@@ -138,7 +138,7 @@ def test_answer_words_keep_the_english_wording() -> None:
     )
     key = {"pays": "-12.50", "when": "banker", "front": ["AS", "7H"], "total": 26}
     assert answer_words(fields, key).words() == (
-        "dealer pays -12.50, five-card hand goes to player-dealer, two-card hand AS 7H, total 26"
+        "dealer pays -12.50, five-card hand goes to player-dealer, two-card hand A♠ 7♥, total 26"
     )
     assert answer_words(fields, key, ["when"]).words() == "five-card hand goes to player-dealer"
 
@@ -224,7 +224,7 @@ def test_pai_gow_house_way_answers_keep_cards_in_the_notation() -> None:
         )
         with translation.override("es"):
             said = " ".join(reason.words(gettext) for reason in _said(made))
-    assert "Con las reglas anteriores era mano de dos cartas: AS 7H; ahora es mano de dos cartas: 4C 4D." in said
+    assert "Con las reglas anteriores era mano de dos cartas: A♠ 7♥; ahora es mano de dos cartas: 4♣ 4♦." in said
 
 
 def test_why_a_what_changed_drill_is_not_available_reads_in_spanish() -> None:

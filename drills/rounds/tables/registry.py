@@ -11,6 +11,7 @@ import importlib
 from dataclasses import dataclass
 
 from drills.kinds.base import GENERAL_FAMILY
+from drills.kinds.messages import gettext_noop, phrase
 from drills.rounds.tables.base import TableGame
 from games.registry import GAMES
 
@@ -68,7 +69,9 @@ def skill_slug(game: str) -> str:
 
 
 def skill_title(game: str) -> str:
-    return f"Deal a round: {GAMES[game][0]}"
+    """ "Deal a round: Jack Switch": English text that :func:`~drills.kinds.messages.say` puts
+    in the reader's language (the game's name too)."""
+    return phrase(gettext_noop("Deal a round: {game}"), game=GAMES[game][0])
 
 
 def is_round_skill(kind: str) -> bool:

@@ -34,6 +34,8 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
+from django.utils.translation import gettext, gettext_noop
+
 from drills.labels import percent_of
 from drills.progress.rollup import DEFAULT_WINDOW, window_figures
 
@@ -66,16 +68,17 @@ class Level(StrEnum):
 
     @property
     def label(self) -> str:
-        return LEVEL_LABELS[self]
+        """The level in words, in the reader's language."""
+        return gettext(LEVEL_LABELS[self])
 
 
 LEVEL_LABELS = {
-    Level.NONE: "not started",
-    Level.FEW: "too few answers",
-    Level.WEAK: "needs work",
-    Level.CLOSE: "close",
-    Level.SLOW: "accurate, too slow",
-    Level.MASTERED: "mastered",
+    Level.NONE: gettext_noop("not started"),
+    Level.FEW: gettext_noop("too few answers"),
+    Level.WEAK: gettext_noop("needs work"),
+    Level.CLOSE: gettext_noop("close"),
+    Level.SLOW: gettext_noop("accurate, too slow"),
+    Level.MASTERED: gettext_noop("mastered"),
 }
 CLOSE_MARGIN = Fraction(15, 100)
 

@@ -169,12 +169,12 @@ def _url_maker(name: str) -> Callable[[int], str]:
 def team(request: HttpRequest, team_id: int) -> HttpResponse:
     """The supervisor dashboard of one team."""
     progress = selectors.team_progress(_team_or_404(request, team_id), cell_times=False)  # the page shows none
-    short = [(skill.slug, skill.title) for skill in progress.skills]
+    short = [(skill.slug, say(skill.title, translate)) for skill in progress.skills]  # in the reader's language
     trainee_url = _url_maker("progress:trainee")
     heat = charts.heatmap(
         short,
         [(row.name, trainee_url(row.trainee.pk), row.cells) for row in progress.rows],
-        games=[gettext(game_name(skill.game)) if skill.game else "Other" for skill in progress.skills],
+        games=[gettext(game_name(skill.game)) if skill.game else gettext("Other") for skill in progress.skills],
     )
     counts = [0] * (max((row.skill_count for row in progress.rows), default=0) + 1)
     for row in progress.rows:

@@ -398,3 +398,18 @@ def test_api_is_in_the_schema(client: Client) -> None:
 def test_supervisor_home_links_to_the_dashboard(client_for: Persona, team: Team) -> None:
     page = client_for("supervisor").get("/").content.decode()
     assert f'href="/progress/teams/{team.pk}/"' in page
+
+
+def test_the_heatmap_reads_in_the_supervisors_language(client_for: Persona, team: Team, trainee: User) -> None:
+    """Issue 14: the heatmap's skill titles, level words and hover text in Spanish."""
+    for index in range(20):
+        grade_attempt(trainee, "ou-total", correct=True, ms=5000, answered_at=NOW - dt.timedelta(minutes=index))
+    client = client_for("supervisor")
+    client.cookies["django_language"] = "es"
+    page = client.get(f"/progress/teams/{team.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    heat = page[page.index('<svg class="heat"') : page.index("</svg>", page.index('<svg class="heat"'))]
+    assert "Anuncie el total" in heat
+    assert "Announce the total" not in heat
+    assert "dominada" in heat
+    assert "mastered" not in heat.replace("lv-mastered", "")
+    assert "not started" not in heat

@@ -1,0 +1,66 @@
+"""An exam start's read of the candidate's sittings, built once as SQL (issue 17), gives the
+objects the ORM's ``select_related("result__certificate")`` gives, with nothing left to query."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.models import Model
+from django.test.utils import CaptureQueriesContext
+
+from drills.exams import services
+from drills.exams.models import Blueprint, Sitting
+from drills.models import Property, User
+from tests.exams.conftest import answer_all, finish_and_grade, make_blueprint
+
+pytestmark = pytest.mark.django_db
+
+
+def values(instance: Model | None) -> dict[str, tuple[type, Any]] | None:
+    if instance is None:
+        return None
+    return {
+        field.attname: (type(getattr(instance, field.attname)), getattr(instance, field.attname))
+        for field in instance._meta.concrete_fields
+    }
+
+
+def orm_read(candidate: User, blueprint: Blueprint) -> list[Sitting]:
+    return list(Sitting.objects.filter(candidate=candidate, blueprint=blueprint).select_related("result__certificate"))
+
+
+def shape(sittings: list[Sitting]) -> list[tuple[object, ...]]:
+    """Every sitting, its result and its certificate, field by field (read with no query)."""
+    rows = []
+    with CaptureQueriesContext(connection) as queries:
+        for sitting in sittings:
+            result = getattr(sitting, "result", None)
+            certificate = getattr(result, "certificate", None) if result is not None else None
+            rows.append((values(sitting), values(result), values(certificate)))
+            if result is not None:
+                assert result.sitting is sitting
+    assert len(queries) == 0
+    return rows
+
+
+def test_the_sittings_read_equals_the_orm_read(candidate: User, other_candidate: User, casino: Property) -> None:
+    blueprint = make_blueprint(casino, attempts_allowed=3)
+    assert services.candidate_sittings(candidate.pk, blueprint.pk) == []
+    failed = services.start_sitting(candidate, blueprint).sitting
+    answer_all(failed, right=False)
+    finish_and_grade(failed)
+    Sitting.objects.filter(pk=failed.pk).update(started_at=failed.started_at - dt.timedelta(hours=1))
+    passed = services.start_sitting(candidate, blueprint).sitting
+    answer_all(passed, right=True)
+    finish_and_grade(passed)
+    services.start_sitting(other_candidate, blueprint)  # open: no result yet
+    for who in (candidate, other_candidate):
+        fast, slow = services.candidate_sittings(who.pk, blueprint.pk), orm_read(who, blueprint)
+        assert [s.pk for s in fast] == [s.pk for s in slow]  # newest first, as Sitting orders
+        assert shape(fast) == shape(slow)
+    mine = services.candidate_sittings(candidate.pk, blueprint.pk)
+    assert mine[0].result.certificate is not None  # the pass
+    assert not hasattr(mine[1].result, "certificate")  # the fail: none, known without a query

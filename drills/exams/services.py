@@ -218,6 +218,27 @@ def _latest_version_held(blueprint: Blueprint) -> BlueprintVersion | None:
     return next(iter(rows), None)
 
 
+def default_rule_set(property_id: int, game: str) -> RuleSet | None:
+    """The property's default rule set for a game: ``RuleSet.objects.filter(property_id=…,
+    game=…, is_default=True).order_by("pk").first()`` from SQL text prepared once (an exam
+    start's hot path: issue 17); a test compares the two."""
+    rule_set = compiled_sql.columns(RuleSet, "rs", connection.vendor)
+    with connection.cursor() as cursor:
+        _default_rule_set_sql(connection.vendor).execute(cursor, {"property": property_id, "game": game})
+        row = cursor.fetchone()
+    return rule_set.instance(row) if row is not None else None
+
+
+@functools.cache
+def _default_rule_set_sql(vendor: str) -> Prepared:
+    rule_set = compiled_sql.columns(RuleSet, "rs", vendor)
+    return Prepared(
+        f"SELECT {rule_set.select()} FROM {rule_set.table} WHERE {rule_set.column('property')} = %(property)s"
+        f" AND {rule_set.column('game')} = %(game)s AND {rule_set.column('is_default')}"
+        f" ORDER BY {rule_set.column('id')} LIMIT 1"
+    )
+
+
 def candidate_sittings(candidate_id: int, blueprint_id: int) -> list[Sitting]:
     """A candidate's sittings of one blueprint, newest first, each with its result and the
     result's certificate read with it: ``list(Sitting.objects.filter(candidate=…, blueprint=…)
@@ -270,11 +291,7 @@ def start_sitting(candidate: User, blueprint: Blueprint) -> StartOutcome:
     # The property's rules, read before the slot is locked (the lock is held for less).
     # At most one default per property and game (a constraint): by key, not by the model's
     # ordering (which joins the property for its name).
-    rule_set = (
-        RuleSet.objects.filter(property_id=blueprint.property_id, game=blueprint.game, is_default=True)
-        .order_by("pk")
-        .first()
-    )
+    rule_set = default_rule_set(blueprint.property_id, blueprint.game)
     rule_version = apply_due_versions(rule_set) if rule_set is not None else None  # the version in force
     with transaction.atomic():
         _lock_slot(candidate, blueprint)

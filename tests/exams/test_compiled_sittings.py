@@ -64,3 +64,27 @@ def test_the_sittings_read_equals_the_orm_read(candidate: User, other_candidate:
     mine = services.candidate_sittings(candidate.pk, blueprint.pk)
     assert mine[0].result.certificate is not None  # the pass
     assert not hasattr(mine[1].result, "certificate")  # the fail: none, known without a query
+
+
+def test_the_default_rule_set_read_equals_the_orm_read(casino: Property, other_casino: Property) -> None:
+    from drills.models import RuleSet
+    from games.registry import default_rules
+
+    assert services.default_rule_set(casino.pk, "over-under-26") is None
+    values = default_rules("over-under-26").to_mapping()
+    RuleSet.objects.create(property=casino, game="over-under-26", name="Not default", slug="a",
+                           values=values, is_default=False)
+    made = RuleSet.objects.create(property=casino, game="over-under-26", name="House", slug="b", values=values,
+                                  is_default=True)
+    RuleSet.objects.create(property=other_casino, game="over-under-26", name="Theirs", slug="c", values=values,
+                           is_default=True)
+    fast = services.default_rule_set(casino.pk, "over-under-26")
+    slow = RuleSet.objects.filter(property_id=casino.pk, game="over-under-26", is_default=True).order_by("pk").first()
+    assert fast is not None
+    assert fast.pk == made.pk
+    assert values_of(fast) == values_of(slow)
+    assert services.default_rule_set(casino.pk, "blackjack") is None
+
+
+def values_of(instance: Model | None) -> dict[str, tuple[type, Any]] | None:
+    return values(instance)

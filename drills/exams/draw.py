@@ -31,6 +31,7 @@ from django.db.models import Field
 from drills.exams import scoring
 from drills.exams.blueprints import SectionSpec, section_specs
 from drills.exams.models import BlueprintVersion, Sitting, SittingItem
+from drills.prepared import Prepared
 
 FROZEN_CACHE_SIZE = 256
 """Versions remembered per process (an exam has a handful; the oldest is forgotten first)."""
@@ -95,17 +96,18 @@ def _constant_fields() -> tuple[Field[Any, Any], ...]:
 
 
 @cache
-def _insert_sql() -> str:
-    """Parameters: the sitting's fields, the items' constant fields, the varying arrays."""
+def _insert_sql() -> Prepared:
+    """Parameters: the sitting's fields ``s0``…, the items' constant fields ``c0``…, the varying
+    arrays ``a0``… (PostgreSQL; prepared once per session: issue 17)."""
     quote = connection.ops.quote_name
     sitting_fields = _sitting_fields()
-    sitting_values = ", ".join(f"%s::{f.db_type(connection)}" for f in sitting_fields)
+    sitting_values = ", ".join(f"%(s{n})s::{f.db_type(connection)}" for n, f in enumerate(sitting_fields))
     items = {f.name: f for f in SittingItem._meta.concrete_fields}
     constant = _constant_fields()
     columns = [items["sitting"].column, *(items[n].column for n in VARYING), *(f.column for f in constant)]
-    constants = "".join(f", %s::{f.db_type(connection)}" for f in constant)
-    arrays = ", ".join(f"%s::{items[n].db_type(connection)}[]" for n in VARYING)
-    return (
+    constants = "".join(f", %(c{n})s::{f.db_type(connection)}" for n, f in enumerate(constant))
+    arrays = ", ".join(f"%(a{n})s::{items[name].db_type(connection)}[]" for n, name in enumerate(VARYING))
+    return Prepared(
         f"WITH s AS (INSERT INTO {quote(Sitting._meta.db_table)} "
         f"({', '.join(quote(f.column) for f in sitting_fields)}) VALUES ({sitting_values}) "
         f"RETURNING {quote(Sitting._meta.pk.column)} AS id) "
@@ -143,8 +145,13 @@ def insert_sitting(sitting: Sitting, planned: Sequence[scoring.PlannedItem]) -> 
         seeds,
         [item.target_seconds for item in planned],
     ]
+    params = {
+        **{f"s{n}": value for n, value in enumerate(values)},
+        **{f"c{n}": value for n, value in enumerate(defaults)},
+        **{f"a{n}": value for n, value in enumerate(arrays)},
+    }
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(), [*values, *defaults, *arrays])  # in the order of the SQL
+        _insert_sql().execute(cursor, params)
         sitting.pk = cursor.fetchone()[0]
     sitting._state.adding = False
     sitting._state.db = connection.alias

@@ -197,13 +197,18 @@ def _lock_slot(candidate: User, blueprint: Blueprint) -> None:
     exists or not: ``INSERT … ON CONFLICT DO UPDATE`` locks the row it inserts or updates
     until the transaction ends (a first start used to cost a locking select, a savepoint,
     an insert and its release)."""
-    table = connection.ops.quote_name(CandidateSlot._meta.db_table)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} (candidate_id, blueprint_id) VALUES (%s, %s) "
-            "ON CONFLICT (candidate_id, blueprint_id) DO UPDATE SET blueprint_id = EXCLUDED.blueprint_id",
-            [candidate.pk, blueprint.pk],
-        )
+        _lock_slot_sql(connection.vendor).execute(cursor, {"candidate": candidate.pk, "blueprint": blueprint.pk})
+
+
+@functools.cache
+def _lock_slot_sql(vendor: str) -> Prepared:
+    del vendor  # part of the cache key only
+    table = connection.ops.quote_name(CandidateSlot._meta.db_table)
+    return Prepared(
+        f"INSERT INTO {table} (candidate_id, blueprint_id) VALUES (%(candidate)s, %(blueprint)s) "
+        "ON CONFLICT (candidate_id, blueprint_id) DO UPDATE SET blueprint_id = EXCLUDED.blueprint_id"
+    )
 
 
 def _latest_version_held(blueprint: Blueprint) -> BlueprintVersion | None:

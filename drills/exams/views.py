@@ -555,9 +555,12 @@ def _answer_words(fields: Sequence[AnswerField], values: dict[str, Any] | None) 
         known = by_name.get(name)
         return say(text, gettext) if known is not None and known.type is FieldType.CHOICE else text
 
+    # In the fields' order, whatever order the stored JSON keeps its keys in (PostgreSQL's jsonb
+    # sorts them: "net" before "outcome"); names the fields do not know last, sorted.
+    names = [f.name for f in fields if f.name in values] + sorted(name for name in values if name not in by_name)
     return " · ".join(
-        f"{say(by_name[name].label, gettext) if name in by_name else name} {shown(name, value)}"
-        for name, value in values.items()
+        f"{say(by_name[name].label, gettext) if name in by_name else name} {shown(name, values[name])}"
+        for name in names
     )
 
 

@@ -189,3 +189,21 @@ def test_a_sitting_shows_the_house_facts_in_the_persons_language(
     assert "<dt>El blackjack paga</dt>" in page
     assert "Blackjack pays" not in page
     assert "La ronda ha terminado: liquide esta casilla." in page
+
+
+def test_an_answer_reads_in_its_fields_order_whatever_the_stored_key_order() -> None:
+    """PostgreSQL's jsonb keeps keys sorted by length: the audit lists fields as the form does."""
+    from drills.exams.views import _answer_words
+    from drills.kinds.base import Difficulty, get_kind
+    from games.registry import default_rules
+
+    kind = get_kind("ou-settle")
+    rules = default_rules("over-under-26")
+    scenario = kind.generate(3, Difficulty.NORMAL, rules)
+    fields = scenario.fields
+    key = dict(scenario.solution.key)
+    forward, backward = dict(key), dict(reversed(list(key.items())))
+    assert list(forward) != list(backward)
+    assert _answer_words(fields, forward) == _answer_words(fields, backward)
+    first_label = str(fields[0].label)
+    assert _answer_words(fields, backward).startswith(first_label)

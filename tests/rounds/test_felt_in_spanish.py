@@ -217,10 +217,10 @@ LATE = {
 }
 
 
-@pytest.mark.django_db
-@pytest.mark.parametrize("game", list(LATE))
-def test_the_table_page_late_in_a_round_has_no_english_felt_word(game: str, trainee: User) -> None:
-    level, seed, steps, gone, shown = LATE[game]
+def late_round_page_in_spanish(
+    trainee: User, game: str, level: Level, seed: int, steps: int
+) -> tuple[DealtRound, Client, str]:
+    """A round of ``game`` dealt ``steps`` steps in, and its table page as a Spanish reader sees it."""
     trainee.language = "es"
     trainee.save()
     stored = services.start_round(trainee, game, level, Focus.ROUND, seed=seed)
@@ -228,7 +228,14 @@ def test_the_table_page_late_in_a_round_has_no_english_felt_word(game: str, trai
     DealtRound.objects.filter(pk=stored.pk).update(log=format_log(state.log), steps=len(state.log))
     client = Client()
     client.force_login(trainee)
-    page = client.get(f"/rounds/{stored.public_id}/").content.decode()
+    return stored, client, client.get(f"/rounds/{stored.public_id}/").content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", list(LATE))
+def test_the_table_page_late_in_a_round_has_no_english_felt_word(game: str, trainee: User) -> None:
+    level, seed, steps, gone, shown = LATE[game]
+    stored, client, page = late_round_page_in_spanish(trainee, game, level, seed, steps)
     felt = re.search(r'<section class="felt".*?</section>', page, flags=re.S)
     assert felt is not None
     api = client.get(f"/api/v1/rounds/{stored.public_id}/").json()["table"]

@@ -18,15 +18,12 @@ from drills.kinds.diagnosis import _amount_shape
 from drills.kinds.messages import gettext_noop, phrase, say
 from drills.language import in_reader_language, translate
 from drills.models import Property, RuleSet, User
-from drills.rounds import services
 from drills.rounds.chips import ChipError, ChipSet
-from drills.rounds.models import DealtRound
-from drills.rounds.tables.base import Focus, Level
+from drills.rounds.tables.base import Level
 from drills.templatetags.cards import card_name, card_svg
-from games.procedure import format_log
 from games.reasons import Reason, explain
 from tests.drills.test_kinds_what_changed import graded, worked
-from tests.rounds.test_felt_in_spanish import late_state
+from tests.rounds.test_felt_in_spanish import late_round_page_in_spanish
 
 CODE = re.compile(r"(?<![\w-])(?:[2-9TJQKA][SHDC]|JK)(?![\w-])")
 """A card in the notation ("TD", "JK") standing alone in text."""
@@ -59,14 +56,7 @@ def test_a_card_is_named_in_the_readers_language() -> None:
 ])
 def test_spots_are_labelled_with_card_names_not_codes(game: str, level: Level, seed: int, steps: int,
                                                       trainee: User) -> None:
-    trainee.language = "es"
-    trainee.save()
-    stored = services.start_round(trainee, game, level, Focus.ROUND, seed=seed)
-    state = late_state(game, level, seed, steps)
-    DealtRound.objects.filter(pk=stored.pk).update(log=format_log(state.log), steps=len(state.log))
-    client = Client()
-    client.force_login(trainee)
-    page = client.get(f"/rounds/{stored.public_id}/").content.decode()
+    _, _, page = late_round_page_in_spanish(trainee, game, level, seed, steps)
     labels = re.findall(r'<(?:button|div)[^>]*class="spot[^"]*"[^>]*aria-label="([^"]*)"', page)
     assert labels
     spoken = " | ".join(labels)

@@ -34,3 +34,32 @@ def test_staff_see_their_games_in_their_language(staff: User, rule_set: RuleSet)
         page = client.get(path).content.decode()
         assert SPANISH_BLACKJACK in page, path
         assert "six decks" not in page, path
+
+
+def test_the_team_dashboard_reads_in_the_supervisors_language() -> None:
+    """The named mistakes (kept in English by the roll-ups), the mastered-skills chart and the
+    certification columns, on the demo team's dashboard for a Spanish supervisor."""
+    import html
+    import re
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from drills.models import Attempt, Team
+
+    call_command("load_demo", stdout=StringIO())
+    team = Team.objects.get(name="Day shift")
+    page = html.unescape(spanish_client(User.objects.get(username="supervisor")).get(f"/progress/teams/{team.pk}/")
+                         .content.decode())
+    section = re.search(r'<section class="card" id="mistakes">.*?</section>', page, flags=re.S)
+    assert section is not None
+    english = {attempt.mistake for attempt in Attempt.objects.filter(user__in=team.members.all()).exclude(mistake="")}
+    assert english
+    shown = re.findall(r"<tr><td>(.*?)</td>", section.group(0))
+    assert shown
+    assert not [message for message in shown if message in english or message[:1].lower() + message[1:] in english]
+    assert "Alumnos según las habilidades que dominan" in page
+    assert "Trainees by number" not in page
+    assert "skills mastered" not in page
+    assert SPANISH_BLACKJACK in page
+    assert "six decks" not in page

@@ -63,3 +63,23 @@ def test_the_team_dashboard_reads_in_the_supervisors_language() -> None:
     assert "skills mastered" not in page
     assert SPANISH_BLACKJACK in page
     assert "six decks" not in page
+
+
+def test_certificates_name_their_game_in_the_readers_language() -> None:
+    """A certificate keeps the game's English name as issued (its PDF); the pages that list
+    certificates name the game in the reader's language."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from drills.exams.models import Certificate
+    from drills.models import Team
+
+    call_command("load_demo", stdout=StringIO())
+    assert Certificate.objects.filter(game_name__contains="six decks").exists()
+    team = Team.objects.get(name="Day shift")
+    client = spanish_client(User.objects.get(username="supervisor"))
+    for path in (f"/learning/teams/{team.pk}/", "/learning/certificates/"):
+        page = client.get(path).content.decode()
+        assert SPANISH_BLACKJACK in page, path
+        assert "six decks" not in page, path

@@ -32,6 +32,7 @@ from drills.practice.services import regenerate
 from drills.progress import charts, exports, fragments, selectors
 from drills.progress.stats import Level
 from drills.rounds.tables.registry import is_round_skill
+from drills.templatetags.words import difficulty
 from games.errors import GameError
 from games.registry import GAMES, game_name
 
@@ -260,9 +261,10 @@ def items(request: HttpRequest) -> HttpResponse:
         trainees = access.visible_trainees(user).exclude(pk=user.pk)
     stats = selectors.item_stats(trainees)
     facility = charts.bar_chart(
-        "Facility: share of answers right, per drill and difficulty",
+        gettext("Facility: share of answers right, per drill and difficulty"),
         [
-            (f"{skill.title} · {stat.difficulty}", stat.facility or 0, f"{stat.facility_percent} %")
+            (f"{say(skill.title, translate)} · {difficulty(stat.difficulty)}", stat.facility or 0,
+             f"{stat.facility_percent} %")
             for skill, stat in stats
         ],
         maximum=1,

@@ -83,3 +83,25 @@ def test_certificates_name_their_game_in_the_readers_language() -> None:
         page = client.get(path).content.decode()
         assert SPANISH_BLACKJACK in page, path
         assert "six decks" not in page, path
+
+
+def test_item_statistics_read_in_the_readers_language() -> None:
+    """The items page's chart (title, drill and difficulty labels) and its check column."""
+    import html
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from drills.models import Team
+
+    call_command("load_demo", stdout=StringIO())
+    team = Team.objects.get(name="Day shift")
+    page = html.unescape(
+        spanish_client(User.objects.get(username="supervisor")).get(f"/progress/items/?team={team.pk}").content.decode()
+    )
+    assert "Facilidad: proporción de respuestas correctas" in page
+    assert "Facility: share" not in page
+    assert "Pagos · Difícil" in page
+    assert " · hard" not in page
+    for english in ("very easy", "very hard", "separates strong", "strong trainees miss"):
+        assert english not in page, english

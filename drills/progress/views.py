@@ -126,14 +126,15 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
                 "prompt": scenario.prompt,
                 "key_changed": key != stored.key,
                 "stored_key": "; ".join(
-                    f"{labels.get(name, name)}: {display_answer(scenario.fields, name, value)}"
+                    f"{say(labels.get(name, name), translate)}: "
+                    f"{display_answer(scenario.fields, name, value, translate)}"
                     for name, value in stored.key.items()
                 ),
                 "rows": [
                     {
                         "label": labels.get(name, name),
-                        "yours": display_answer(scenario.fields, name, attempt.answer.get(name)),
-                        "key": display_answer(scenario.fields, name, value),
+                        "yours": display_answer(scenario.fields, name, attempt.answer.get(name), translate),
+                        "key": display_answer(scenario.fields, name, value, translate),
                         "right": attempt.answer.get(name) == value,
                     }
                     for name, value in key.items()

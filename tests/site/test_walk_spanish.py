@@ -105,3 +105,32 @@ def test_item_statistics_read_in_the_readers_language() -> None:
     assert " · hard" not in page
     for english in ("very easy", "very hard", "separates strong", "strong trainees miss"):
         assert english not in page, english
+
+
+def test_an_exam_result_and_a_replay_show_choices_in_the_readers_language() -> None:
+    """A choice answered (the dealer's Hit or Stand) reads as its Spanish label on the exam
+    result and on an answer's replay, as it does on the drill's feedback."""
+    import html
+    import re
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from drills.exams.models import Sitting, SittingStatus
+    from drills.models import Attempt
+
+    call_command("load_demo", stdout=StringIO())
+    trainee = User.objects.get(username="trainee1")
+    client = spanish_client(trainee)
+    sitting = Sitting.objects.filter(candidate=trainee).exclude(status=SittingStatus.OPEN).first()
+    assert sitting is not None
+    page = html.unescape(client.get(f"/exams/sittings/{sitting.public_id}/result/").content.decode())
+    answers = re.findall(r'<span class="(?:yours|expected)">(.*?)</span>', page)
+    assert {"Pedir", "Plantarse"} & set(answers)
+    assert not {"Hit", "Stand"} & set(answers)
+    attempt = Attempt.objects.filter(user=trainee, kind="bj-dealer-action").first()
+    assert attempt is not None
+    page = html.unescape(client.get(f"/progress/attempts/{attempt.scenario.public_id}/").content.decode())
+    shown = re.findall(r'<td class="(?:yours|expected)">(.*?)</td>', page)
+    assert shown
+    assert set(shown) <= {"Pedir", "Plantarse"}

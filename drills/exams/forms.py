@@ -10,7 +10,9 @@ from django.utils.translation import gettext, gettext_lazy
 from drills.exams.blueprints import VERSION_FIELDS, SectionSpec
 from drills.exams.models import DIFFICULTY_CHOICES, Blueprint, BlueprintVersion, SittingStatus
 from drills.kinds.base import all_kinds
+from drills.kinds.messages import say
 from drills.kinds.what_changed import is_change_kind
+from drills.language import translate
 from drills.rounds.tables.registry import available_round_skills
 from games.registry import game_name
 
@@ -20,9 +22,10 @@ def kind_choices() -> list[tuple[str, Any]]:
     for kind in all_kinds():
         if is_change_kind(kind):  # assigned on a rule change, never examined
             continue
-        grouped.setdefault(kind.game, []).append((kind.slug, kind.title))
+        grouped.setdefault(kind.game, []).append((kind.slug, say(kind.title, translate)))  # the reader's words
     for slug, title, game, _seconds in available_round_skills():  # table tests (drills.rounds)
-        grouped.setdefault(game, []).append((slug, f"{title}: a table test"))
+        test = gettext("%(skill)s: a table test") % {"skill": say(title, translate)}
+        grouped.setdefault(game, []).append((slug, test))
     return [("", "—")] + [(gettext(game_name(game)), choices) for game, choices in grouped.items()]
 
 

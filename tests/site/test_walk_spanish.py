@@ -134,3 +134,20 @@ def test_an_exam_result_and_a_replay_show_choices_in_the_readers_language() -> N
     shown = re.findall(r'<td class="(?:yours|expected)">(.*?)</td>', page)
     assert shown
     assert set(shown) <= {"Pedir", "Plantarse"}
+
+
+def test_skill_pickers_of_staff_and_supervisors_read_in_their_language(
+    staff: User, supervisor: User, team: object
+) -> None:
+    """The exam blueprint's drill list (titles, table tests, game groups) and the assignment
+    form's skill groups, in Spanish."""
+    import html
+
+    page = html.unescape(spanish_client(staff).get("/exams/blueprints/new/").content.decode())
+    assert "Cuente la mano" in page
+    assert "Count the hand" not in page
+    assert "prueba en la mesa" in page
+    assert "a table test" not in page
+    page = html.unescape(spanish_client(supervisor).get("/learning/assignments/new/").content.decode())
+    assert SPANISH_BLACKJACK in page
+    assert "six decks" not in page

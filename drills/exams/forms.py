@@ -33,6 +33,26 @@ class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Blueprint
         fields = ["title", "game", "description", "is_active", "closes_at", "validity_days"]
+        # The page's words in the reader's language (the model's help texts are the admin's English).
+        labels = {
+            "title": gettext_lazy("Title"),
+            "game": gettext_lazy("Game"),
+            "description": gettext_lazy("Description"),
+            "is_active": gettext_lazy("Open"),
+            "closes_at": gettext_lazy("Closes at"),
+            "validity_days": gettext_lazy("Validity (days)"),
+        }
+        help_texts = {
+            "is_active": gettext_lazy("Open to candidates (new sittings may start)."),
+            "closes_at": gettext_lazy(
+                "Optional end of the exam window: no sitting starts after it, open sittings end at it, "
+                "and the review policy's 'after the exam closes' phase begins then (without it: at each "
+                "sitting's own deadline)."
+            ),
+            "validity_days": gettext_lazy(
+                "How many days a pass stays valid (empty: it never expires). Renewal opens 30 days before."
+            ),
+        }
         widgets = {
             "description": forms.Textarea(attrs={"rows": 2}),
             "closes_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
@@ -64,6 +84,14 @@ class VersionForm(forms.ModelForm):  # type: ignore[type-arg]
             "pass_percent": gettext_lazy("Pass mark (%)"),
             "retake_wait_hours": gettext_lazy("Wait before a retake (hours)"),
             "late_credit_percent": gettext_lazy("Credit kept for a late item (%)"),
+            "attempts_allowed": gettext_lazy("Attempts allowed"),
+        }
+        help_texts = {
+            "pass_percent": gettext_lazy("Overall pass mark."),
+            "retake_wait_hours": gettext_lazy("Wait after a finished sitting before the next."),
+            "late_credit_percent": gettext_lazy(
+                "Share of an item's score kept when it was answered after its section's target time."
+            ),
         }
 
 

@@ -151,3 +151,13 @@ def test_skill_pickers_of_staff_and_supervisors_read_in_their_language(
     page = html.unescape(spanish_client(supervisor).get("/learning/assignments/new/").content.decode())
     assert SPANISH_BLACKJACK in page
     assert "six decks" not in page
+
+
+def test_the_blueprint_editor_labels_and_helps_in_the_readers_language(staff: User) -> None:
+    import html
+
+    page = html.unescape(spanish_client(staff).get("/exams/blueprints/new/").content.decode())
+    for spanish in ("Título", "Descripción", "Validez (días)", "Intentos permitidos", "Nota de aprobado global."):
+        assert spanish in page, spanish
+    for english in ("Is active", "Validity days", "Attempts allowed", "Open to candidates", "Overall pass mark"):
+        assert english not in page, english

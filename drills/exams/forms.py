@@ -8,12 +8,13 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from drills.exams.blueprints import VERSION_FIELDS, SectionSpec
-from drills.exams.models import DIFFICULTY_CHOICES, Blueprint, BlueprintVersion, SittingStatus
+from drills.exams.models import Blueprint, BlueprintVersion, SittingStatus
 from drills.kinds.base import all_kinds
 from drills.kinds.messages import say
 from drills.kinds.what_changed import is_change_kind
 from drills.language import translate
 from drills.rounds.tables.registry import available_round_skills
+from drills.templatetags.words import DIFFICULTY_WORDS
 from games.registry import game_name
 
 
@@ -98,7 +99,8 @@ class VersionForm(forms.ModelForm):  # type: ignore[type-arg]
 class SectionForm(forms.Form):
     title = forms.CharField(max_length=120)
     kind = forms.ChoiceField(choices=kind_choices)
-    difficulty = forms.ChoiceField(choices=DIFFICULTY_CHOICES, initial="normal")
+    # The difficulty words of the drill pages (lazy: in the reader's language when rendered).
+    difficulty = forms.ChoiceField(choices=list(DIFFICULTY_WORDS.items()), initial="normal")
     count = forms.IntegerField(min_value=1, max_value=50, initial=5)
     target_seconds = forms.IntegerField(min_value=1, max_value=3600, required=False, label=gettext_lazy("Target (s)"))
     min_percent = forms.IntegerField(min_value=0, max_value=100, required=False, label=gettext_lazy("Minimum (%)"))

@@ -161,3 +161,5 @@ def test_the_blueprint_editor_labels_and_helps_in_the_readers_language(staff: Us
         assert spanish in page, spanish
     for english in ("Is active", "Validity days", "Attempts allowed", "Open to candidates", "Overall pass mark"):
         assert english not in page, english
+    assert '<option value="hard">Difícil</option>' in page
+    assert ">Hard<" not in page

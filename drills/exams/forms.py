@@ -8,10 +8,13 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from drills.exams.blueprints import VERSION_FIELDS, SectionSpec
-from drills.exams.models import DIFFICULTY_CHOICES, Blueprint, BlueprintVersion, SittingStatus
+from drills.exams.models import Blueprint, BlueprintVersion, SittingStatus
 from drills.kinds.base import all_kinds
+from drills.kinds.messages import say
 from drills.kinds.what_changed import is_change_kind
+from drills.language import translate
 from drills.rounds.tables.registry import available_round_skills
+from drills.templatetags.words import DIFFICULTY_WORDS
 from games.registry import game_name
 
 
@@ -20,9 +23,10 @@ def kind_choices() -> list[tuple[str, Any]]:
     for kind in all_kinds():
         if is_change_kind(kind):  # assigned on a rule change, never examined
             continue
-        grouped.setdefault(kind.game, []).append((kind.slug, kind.title))
+        grouped.setdefault(kind.game, []).append((kind.slug, say(kind.title, translate)))  # the reader's words
     for slug, title, game, _seconds in available_round_skills():  # table tests (drills.rounds)
-        grouped.setdefault(game, []).append((slug, f"{title}: a table test"))
+        test = gettext("%(skill)s: a table test") % {"skill": say(title, translate)}
+        grouped.setdefault(game, []).append((slug, test))
     return [("", "—")] + [(gettext(game_name(game)), choices) for game, choices in grouped.items()]
 
 
@@ -30,6 +34,26 @@ class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Blueprint
         fields = ["title", "game", "description", "is_active", "closes_at", "validity_days"]
+        # The page's words in the reader's language (the model's help texts are the admin's English).
+        labels = {
+            "title": gettext_lazy("Title"),
+            "game": gettext_lazy("Game"),
+            "description": gettext_lazy("Description"),
+            "is_active": gettext_lazy("Open"),
+            "closes_at": gettext_lazy("Closes at"),
+            "validity_days": gettext_lazy("Validity (days)"),
+        }
+        help_texts = {
+            "is_active": gettext_lazy("Open to candidates (new sittings may start)."),
+            "closes_at": gettext_lazy(
+                "Optional end of the exam window: no sitting starts after it, open sittings end at it, "
+                "and the review policy's 'after the exam closes' phase begins then (without it: at each "
+                "sitting's own deadline)."
+            ),
+            "validity_days": gettext_lazy(
+                "How many days a pass stays valid (empty: it never expires). Renewal opens 30 days before."
+            ),
+        }
         widgets = {
             "description": forms.Textarea(attrs={"rows": 2}),
             "closes_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
@@ -61,13 +85,22 @@ class VersionForm(forms.ModelForm):  # type: ignore[type-arg]
             "pass_percent": gettext_lazy("Pass mark (%)"),
             "retake_wait_hours": gettext_lazy("Wait before a retake (hours)"),
             "late_credit_percent": gettext_lazy("Credit kept for a late item (%)"),
+            "attempts_allowed": gettext_lazy("Attempts allowed"),
+        }
+        help_texts = {
+            "pass_percent": gettext_lazy("Overall pass mark."),
+            "retake_wait_hours": gettext_lazy("Wait after a finished sitting before the next."),
+            "late_credit_percent": gettext_lazy(
+                "Share of an item's score kept when it was answered after its section's target time."
+            ),
         }
 
 
 class SectionForm(forms.Form):
     title = forms.CharField(max_length=120)
     kind = forms.ChoiceField(choices=kind_choices)
-    difficulty = forms.ChoiceField(choices=DIFFICULTY_CHOICES, initial="normal")
+    # The difficulty words of the drill pages (lazy: in the reader's language when rendered).
+    difficulty = forms.ChoiceField(choices=list(DIFFICULTY_WORDS.items()), initial="normal")
     count = forms.IntegerField(min_value=1, max_value=50, initial=5)
     target_seconds = forms.IntegerField(min_value=1, max_value=3600, required=False, label=gettext_lazy("Target (s)"))
     min_percent = forms.IntegerField(min_value=0, max_value=100, required=False, label=gettext_lazy("Minimum (%)"))

@@ -304,8 +304,8 @@ def result(request: HttpRequest, public_id: Any) -> HttpResponse:
             rows = [
                 {
                     "label": labels.get(name, name),
-                    "yours": display_answer(scenario.fields, name, (entry["answer"] or {}).get(name)),
-                    "expected": display_answer(scenario.fields, name, entry.get("expected", {}).get(name)),
+                    "yours": display_answer(scenario.fields, name, (entry["answer"] or {}).get(name), translate),
+                    "expected": display_answer(scenario.fields, name, entry.get("expected", {}).get(name), translate),
                 }
                 for name in labels
             ]

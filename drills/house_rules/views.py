@@ -51,7 +51,7 @@ def rule_set_list(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     context = {
         "rule_sets": access.editable_rule_sets(user),
-        "games": [(slug, name) for slug, (name, _path) in GAMES.items()],
+        "games": [(slug, gettext(name)) for slug, (name, _path) in GAMES.items()],
         "may_add": access.house_rule_properties(user).exists(),
         "show_property": user.is_superuser,
     }
@@ -167,7 +167,7 @@ def _panel(values_form: RuleValuesForm, rules: HouseRules | None) -> dict[str, A
     """The math panel's context: the figures of valid values, else the fields' errors."""
     if (values_form.is_bound and not values_form.is_valid()) or rules is None:
         errors = [
-            (values_form.fields[name].label if name in values_form.fields else "Rule set", message)
+            (values_form.fields[name].label if name in values_form.fields else gettext("Rule set"), message)
             for name, problems in values_form.errors.items()
             for message in problems
         ]

@@ -462,12 +462,16 @@ def _card_words(token: JSON) -> str:
         return str(token)
 
 
-def display_answer(fields: Sequence[AnswerField], name: str, value: JSON) -> str:
+def display_answer(
+    fields: Sequence[AnswerField], name: str, value: JSON, translate: Translate = no_translation
+) -> str:
     """The answer ``value`` to the field called ``name`` as a person reads it (a field the
-    scenario no longer has shows the value as stored)."""
+    scenario no longer has shows the value as stored); a choice's label through ``translate``
+    (the reader's language on pages; amounts and cards read the same in every language)."""
     for answer_field in fields:
         if answer_field.name == name:
-            return answer_field.display(value)
+            shown = answer_field.display(value)
+            return translate(shown) if answer_field.type is FieldType.CHOICE and shown else shown
     if isinstance(value, list):
         return " ".join(str(item) for item in value)
     return "" if value is None else str(value)

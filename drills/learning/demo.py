@@ -21,6 +21,7 @@ from django.utils import timezone
 from drills.kinds.base import Difficulty, DrillKind, get_kind
 from drills.models import Attempt, AttemptStatus, DrillMode, DrillScenario, Team, User
 from games.house_rules import HouseRules
+from games.reasons import reasons_to_json
 from games.registry import default_rules
 
 HISTORY_DAYS = 21
@@ -146,6 +147,9 @@ def _graded(
         rules=list(grade.rules),
         mistake_code=grade.mistake_code,
         mistake=grade.mistake,
+        # As the answer path stores them: history and replay word the mistake and the
+        # explanation from these in the reader's language (without, they show the English).
+        reasons={"why": reasons_to_json(grade.reasons), "diagnosis": reasons_to_json(grade.diagnosis)},
     )
     return stored, attempt
 

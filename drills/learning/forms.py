@@ -24,7 +24,7 @@ def skill_choices(property: Any) -> list[tuple[str, list[tuple[str, str]]]]:
     for kind in all_kinds():
         if kind.unavailable_reason(rules_for(property, kind.game)):
             continue
-        groups.setdefault(game_name(kind.game), []).append((kind.slug, gettext(kind.title)))
+        groups.setdefault(gettext(game_name(kind.game)), []).append((kind.slug, gettext(kind.title)))
     return list(groups.items())
 
 

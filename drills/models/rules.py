@@ -11,13 +11,16 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from drills.models.people import Property
 from games.errors import RuleSetError
 from games.house_rules import HouseRules
 from games.registry import GAMES, UnknownGameError, rules_class
 
-GAME_CHOICES = [(slug, name) for slug, (name, _path) in GAMES.items()]
+# Lazily translated: get_game_display() and the forms' choices show the game in the reader's
+# language (the registry marks the names with gettext_noop; the engine knows no Django).
+GAME_CHOICES = [(slug, gettext_lazy(name)) for slug, (name, _path) in GAMES.items()]
 
 
 class RuleSet(models.Model):

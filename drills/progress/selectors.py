@@ -369,6 +369,7 @@ class NamedMistakeTally:
     message: str
     count: int
     trainees: int
+    last_attempt: int = 0  # the answer the message came from: the page words it from its reasons
 
 
 @dataclass(frozen=True)
@@ -561,8 +562,8 @@ def team_progress(
                 tally[1], tally[2] = message, last_id
     mistakes = sorted(
         (
-            NamedMistakeTally(code, kinds.skill(kind), message, count, len(users))
-            for code, (count, message, _, kind, users) in tallies.items()
+            NamedMistakeTally(code, kinds.skill(kind), message, count, len(users), last_id)
+            for code, (count, message, last_id, kind, users) in tallies.items()
         ),
         key=lambda item: (-item.count, item.code),
     )

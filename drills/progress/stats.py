@@ -220,10 +220,11 @@ Item = tuple[str, str]  # (kind, difficulty)
 
 
 class ItemFlag(StrEnum):
-    TOO_EASY = "very easy"
-    TOO_HARD = "very hard"
-    WEAK = "separates strong from weak trainees poorly"
-    NEGATIVE = "strong trainees miss it more than weak ones: check the drill"
+    # Marked for the catalogue: the items page shows each in the reader's language.
+    TOO_EASY = gettext_noop("very easy")
+    TOO_HARD = gettext_noop("very hard")
+    WEAK = gettext_noop("separates strong from weak trainees poorly")
+    NEGATIVE = gettext_noop("strong trainees miss it more than weak ones: check the drill")
 
 
 @dataclass(frozen=True)

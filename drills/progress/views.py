@@ -7,15 +7,17 @@ trainee or attempt the user may not see → 404 (its existence is not revealed).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET
 
 from drills import access
@@ -25,11 +27,12 @@ from drills.kinds.messages import say
 from drills.labels import whole_percent
 from drills.language import translate
 from drills.learning import views as learning_views
-from drills.models import User
+from drills.models import Attempt, User
 from drills.practice.services import regenerate
 from drills.progress import charts, exports, fragments, selectors
 from drills.progress.stats import Level
 from drills.rounds.tables.registry import is_round_skill
+from drills.templatetags.words import difficulty
 from games.errors import GameError
 from games.registry import GAMES, game_name
 
@@ -123,14 +126,15 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
                 "prompt": scenario.prompt,
                 "key_changed": key != stored.key,
                 "stored_key": "; ".join(
-                    f"{labels.get(name, name)}: {display_answer(scenario.fields, name, value)}"
+                    f"{say(labels.get(name, name), translate)}: "
+                    f"{display_answer(scenario.fields, name, value, translate)}"
                     for name, value in stored.key.items()
                 ),
                 "rows": [
                     {
                         "label": labels.get(name, name),
-                        "yours": display_answer(scenario.fields, name, attempt.answer.get(name)),
-                        "key": display_answer(scenario.fields, name, value),
+                        "yours": display_answer(scenario.fields, name, attempt.answer.get(name), translate),
+                        "key": display_answer(scenario.fields, name, value, translate),
                         "right": attempt.answer.get(name) == value,
                     }
                     for name, value in key.items()
@@ -180,8 +184,11 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
     for row in progress.rows:
         counts[row.mastered] += 1
     distribution = charts.bar_chart(
-        "Trainees by number of skills mastered",
-        [(f"{n} skill{'s' if n != 1 else ''} mastered", count, str(count)) for n, count in enumerate(counts)],
+        gettext("Trainees by number of skills mastered"),
+        [
+            (ngettext("%(n)s skill mastered", "%(n)s skills mastered", n) % {"n": n}, count, str(count))
+            for n, count in enumerate(counts)
+        ],
         label_width=170,
     )
     trend = charts.accuracy_line(
@@ -198,6 +205,7 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
     ]
     context = {
         "progress": progress,
+        "mistakes": _mistakes_in_reader_language(progress.mistakes),
         "team": progress.team,
         "heat": heat,
         # The loops of the page as strings, built once here (issue 17): fragments.
@@ -210,11 +218,23 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
         "levels": list(Level),
         "help_rows": help_rows,
         "help_list": fragments.help_list(help_rows),
-        "certification_games": [name for name, _path in GAMES.values()],
+        "certification_games": [gettext(name) for name, _path in GAMES.values()],
         "certifications": certifications,
         "certification_rows": fragments.certification_rows(certifications),
     }
     return render(request, "progress/team.html", context)
+
+
+def _mistakes_in_reader_language(tallies: list[selectors.NamedMistakeTally]) -> list[selectors.NamedMistakeTally]:
+    """The tallies with each message worded from its last answer's reasons in the reader's
+    language: the roll-ups keep the English the answer was graded in (one query for all, none
+    for a reader of the site's source language, whose words they already are)."""
+    if get_language() == settings.LANGUAGE_CODE:
+        return tallies
+    ids = [tally.last_attempt for tally in tallies if tally.last_attempt]
+    attempts = Attempt.objects.filter(pk__in=ids).only("pk", "mistake", "reasons") if ids else []
+    words = {attempt.pk: attempt.mistake_words() for attempt in attempts}
+    return [replace(tally, message=words.get(tally.last_attempt) or tally.message) for tally in tallies]
 
 
 @login_required
@@ -242,9 +262,10 @@ def items(request: HttpRequest) -> HttpResponse:
         trainees = access.visible_trainees(user).exclude(pk=user.pk)
     stats = selectors.item_stats(trainees)
     facility = charts.bar_chart(
-        "Facility: share of answers right, per drill and difficulty",
+        gettext("Facility: share of answers right, per drill and difficulty"),
         [
-            (f"{skill.title} · {stat.difficulty}", stat.facility or 0, f"{stat.facility_percent} %")
+            (f"{say(skill.title, translate)} · {difficulty(stat.difficulty)}", stat.facility or 0,
+             f"{stat.facility_percent} %")
             for skill, stat in stats
         ],
         maximum=1,

@@ -89,3 +89,18 @@ def test_demo_exam_can_be_sat_by_a_demo_trainee(fast_passwords: None) -> None:
     outcome = start_sitting(User.objects.get(username="trainee1"), blueprint)
     assert outcome.resumed is False
     assert outcome.sitting.items.count() == 9
+
+
+def test_demo_history_words_its_mistakes_in_the_reader_language(fast_passwords: None) -> None:
+    """The demo's made-up answers keep their grade's reasons as a real answer does, so a
+    Spanish trainee's history reads its mistakes in Spanish, not the stored English."""
+    from django.utils import translation
+
+    from drills.models import Attempt
+
+    load()
+    wrong = [attempt for attempt in Attempt.objects.filter(correct=False).exclude(mistake="")[:20]]
+    assert wrong
+    with translation.override("es"):
+        assert all(attempt.mistake_words() != attempt.mistake for attempt in wrong)
+        assert all(attempt.explanation_words() != attempt.explanation for attempt in wrong if attempt.explanation)

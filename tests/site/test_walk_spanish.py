@@ -1,0 +1,165 @@
+"""Issue 14, item 5: what a Spanish walkthrough of the demo casino still found in English,
+each checked on the page a person reads."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from drills.models import RuleSet, User
+
+pytestmark = pytest.mark.django_db
+
+SPANISH_BLACKJACK = "Blackjack (seis barajas, sin carta tapada)"
+
+
+def spanish_client(user: User) -> Client:
+    user.language = "es"
+    user.save()
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_rule_sets_game_is_named_in_the_readers_language(rule_set: RuleSet) -> None:
+    with translation.override("es"):
+        assert rule_set.get_game_display() == SPANISH_BLACKJACK
+    assert rule_set.get_game_display() == "Blackjack (six decks, no hole card)"
+
+
+def test_staff_see_their_games_in_their_language(staff: User, rule_set: RuleSet) -> None:
+    client = spanish_client(staff)
+    for path in ("/", "/house-rules/"):
+        page = client.get(path).content.decode()
+        assert SPANISH_BLACKJACK in page, path
+        assert "six decks" not in page, path
+
+
+def test_the_team_dashboard_reads_in_the_supervisors_language() -> None:
+    """The named mistakes (kept in English by the roll-ups), the mastered-skills chart and the
+    certification columns, on the demo team's dashboard for a Spanish supervisor."""
+    import html
+    import re
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from drills.models import Attempt, Team
+
+    call_command("load_demo", stdout=StringIO())
+    team = Team.objects.get(name="Day shift")
+    page = html.unescape(spanish_client(User.objects.get(username="supervisor")).get(f"/progress/teams/{team.pk}/")
+                         .content.decode())
+    section = re.search(r'<section class="card" id="mistakes">.*?</section>', page, flags=re.S)
+    assert section is not None
+    english = {attempt.mistake for attempt in Attempt.objects.filter(user__in=team.members.all()).exclude(mistake="")}
+    assert english
+    shown = re.findall(r"<tr><td>(.*?)</td>", section.group(0))
+    assert shown
+    assert not [message for message in shown if message in english or message[:1].lower() + message[1:] in english]
+    assert "Alumnos según las habilidades que dominan" in page
+    assert "Trainees by number" not in page
+    assert "skills mastered" not in page
+    assert SPANISH_BLACKJACK in page
+    assert "six decks" not in page
+
+
+def test_certificates_name_their_game_in_the_readers_language() -> None:
+    """A certificate keeps the game's English name as issued (its PDF); the pages that list
+    certificates name the game in the reader's language."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from drills.exams.models import Certificate
+    from drills.models import Team
+
+    call_command("load_demo", stdout=StringIO())
+    assert Certificate.objects.filter(game_name__contains="six decks").exists()
+    team = Team.objects.get(name="Day shift")
+    client = spanish_client(User.objects.get(username="supervisor"))
+    for path in (f"/learning/teams/{team.pk}/", "/learning/certificates/"):
+        page = client.get(path).content.decode()
+        assert SPANISH_BLACKJACK in page, path
+        assert "six decks" not in page, path
+
+
+def test_item_statistics_read_in_the_readers_language() -> None:
+    """The items page's chart (title, drill and difficulty labels) and its check column."""
+    import html
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from drills.models import Team
+
+    call_command("load_demo", stdout=StringIO())
+    team = Team.objects.get(name="Day shift")
+    page = html.unescape(
+        spanish_client(User.objects.get(username="supervisor")).get(f"/progress/items/?team={team.pk}").content.decode()
+    )
+    assert "Facilidad: proporción de respuestas correctas" in page
+    assert "Facility: share" not in page
+    assert "Pagos · Difícil" in page
+    assert " · hard" not in page
+    for english in ("very easy", "very hard", "separates strong", "strong trainees miss"):
+        assert english not in page, english
+
+
+def test_an_exam_result_and_a_replay_show_choices_in_the_readers_language() -> None:
+    """A choice answered (the dealer's Hit or Stand) reads as its Spanish label on the exam
+    result and on an answer's replay, as it does on the drill's feedback."""
+    import html
+    import re
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from drills.exams.models import Sitting, SittingStatus
+    from drills.models import Attempt
+
+    call_command("load_demo", stdout=StringIO())
+    trainee = User.objects.get(username="trainee1")
+    client = spanish_client(trainee)
+    sitting = Sitting.objects.filter(candidate=trainee).exclude(status=SittingStatus.OPEN).first()
+    assert sitting is not None
+    page = html.unescape(client.get(f"/exams/sittings/{sitting.public_id}/result/").content.decode())
+    answers = re.findall(r'<span class="(?:yours|expected)">(.*?)</span>', page)
+    assert {"Pedir", "Plantarse"} & set(answers)
+    assert not {"Hit", "Stand"} & set(answers)
+    attempt = Attempt.objects.filter(user=trainee, kind="bj-dealer-action").first()
+    assert attempt is not None
+    page = html.unescape(client.get(f"/progress/attempts/{attempt.scenario.public_id}/").content.decode())
+    shown = re.findall(r'<td class="(?:yours|expected)">(.*?)</td>', page)
+    assert shown
+    assert set(shown) <= {"Pedir", "Plantarse"}
+
+
+def test_skill_pickers_of_staff_and_supervisors_read_in_their_language(
+    staff: User, supervisor: User, team: object
+) -> None:
+    """The exam blueprint's drill list (titles, table tests, game groups) and the assignment
+    form's skill groups, in Spanish."""
+    import html
+
+    page = html.unescape(spanish_client(staff).get("/exams/blueprints/new/").content.decode())
+    assert "Cuente la mano" in page
+    assert "Count the hand" not in page
+    assert "prueba en la mesa" in page
+    assert "a table test" not in page
+    page = html.unescape(spanish_client(supervisor).get("/learning/assignments/new/").content.decode())
+    assert SPANISH_BLACKJACK in page
+    assert "six decks" not in page
+
+
+def test_the_blueprint_editor_labels_and_helps_in_the_readers_language(staff: User) -> None:
+    import html
+
+    page = html.unescape(spanish_client(staff).get("/exams/blueprints/new/").content.decode())
+    for spanish in ("Título", "Descripción", "Validez (días)", "Intentos permitidos", "Nota de aprobado global."):
+        assert spanish in page, spanish
+    for english in ("Is active", "Validity days", "Attempts allowed", "Open to candidates", "Overall pass mark"):
+        assert english not in page, english
+    assert '<option value="hard">Difícil</option>' in page
+    assert ">Hard<" not in page

@@ -163,3 +163,31 @@ def test_the_blueprint_editor_labels_and_helps_in_the_readers_language(staff: Us
         assert english not in page, english
     assert '<option value="hard">Difícil</option>' in page
     assert ">Hard<" not in page
+
+
+@pytest.mark.django_db
+def test_the_language_picker_names_each_language_in_its_own_words() -> None:
+    """Not "Inglés" beside "español": each name in its own language, capitalised alike."""
+    client = Client()
+    for language in ("es", "en"):
+        page = client.get("/login/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        picker = page[page.index('class="language-picker"') :]
+        assert '<option value="en" lang="en"' in picker
+        assert ">English</option>" in picker
+        assert ">Español</option>" in picker
+        assert "Inglés" not in picker
+
+
+@pytest.mark.django_db
+def test_a_deal_step_names_the_box_with_its_article_in_spanish() -> None:
+    from django.utils import translation
+
+    from drills.language import translate
+    from drills.rounds.tables.registry import table_for
+    from games.blackjack.round_actions import Deal
+    from games.cards import parse_card
+
+    table = table_for("blackjack")
+    with translation.override("es"):
+        text = table.describe(Deal(box=1, card=parse_card("AS")), reveal=False, translate=translate)
+    assert text == "Reparta una carta a la casilla 1"

@@ -8,18 +8,11 @@ from django.test import Client
 from django.utils import translation
 
 from drills.models import RuleSet, User
+from tests.site.test_last_english_words import spanish_client
 
 pytestmark = pytest.mark.django_db
 
 SPANISH_BLACKJACK = "Blackjack (seis barajas, sin carta tapada)"
-
-
-def spanish_client(user: User) -> Client:
-    user.language = "es"
-    user.save()
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_a_rule_sets_game_is_named_in_the_readers_language(rule_set: RuleSet) -> None:

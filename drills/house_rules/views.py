@@ -66,7 +66,8 @@ def new_rule_set(request: HttpRequest, game: str) -> HttpResponse:
     properties = access.house_rule_properties(user)
     if not properties.exists():
         raise PermissionDenied("Only staff of a property may add its rule sets.")
-    rule_set = RuleSet(game=game, name=f"{GAMES[game][0]} rules")
+    # The suggested name in the staff member's language; what they save is kept as written.
+    rule_set = RuleSet(game=game, name=gettext("{game} rules").format(game=gettext(GAMES[game][0])))
     if not user.is_superuser:
         rule_set.property = properties.get()
     return _editor(request, rule_set, rules_cls, properties if user.is_superuser else None)

@@ -253,7 +253,8 @@ def items(request: HttpRequest) -> HttpResponse:
     selected = None
     if team_id:
         if not team_id.isdigit():
-            return render(request, "progress/items.html", {"error": "team must be a team id", "teams": []}, status=400)
+            error = gettext("team must be a team id")
+            return render(request, "progress/items.html", {"error": error, "teams": []}, status=400)
         selected = selectors.team_for(user, int(team_id))
         if selected is None:
             raise Http404("No such team")

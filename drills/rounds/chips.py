@@ -10,7 +10,7 @@ Decimal('55.00')
 >>> stack_amount(chips, {"3": 1})
 Traceback (most recent call last):
 ...
-drills.rounds.chips.ChipError: 3.00 is not a chip of this table (chips: 1, 2.50, 5, 25, 100, 500, 1,000)
+drills.rounds.chips.ChipError: 3.00 is not a chip of this table (chips: 1, 2.50, 5, 25, 100, 500, 1000)
 """
 
 from __future__ import annotations
@@ -64,9 +64,10 @@ class Chip:
 
     @property
     def label(self) -> str:
-        """The value as printed on the chip: ``25``, ``2.50``, ``1,000``."""
+        """The value as printed on the chip: ``25``, ``2.50``, ``1000``. No thousands separator:
+        "1,000" reads as one in Spanish (a decimal comma), and chips print their value bare."""
         whole = self.value == self.value.to_integral_value()
-        return f"{self.value:,.0f}" if whole else f"{self.value:,.2f}"
+        return f"{self.value:.0f}" if whole else f"{self.value:.2f}"
 
     @property
     def code(self) -> str:

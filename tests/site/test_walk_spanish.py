@@ -184,3 +184,21 @@ def test_a_deal_step_names_the_box_with_its_article_in_spanish() -> None:
     with translation.override("es"):
         text = table.describe(Deal(box=1, card=parse_card("AS")), reveal=False, translate=translate)
     assert text == "Reparta una carta a la casilla 1"
+
+
+def test_a_new_rule_sets_suggested_name_and_the_items_error_read_in_spanish(staff: User, supervisor: User) -> None:
+    page = spanish_client(staff).get("/house-rules/new/blackjack/").content.decode()
+    assert f'value="Reglas de {SPANISH_BLACKJACK}"' in page
+    response = spanish_client(supervisor).get("/progress/items/", {"team": "x"})
+    assert response.status_code == 400
+    assert "el equipo debe ser uno de sus equipos" in response.content.decode()
+
+
+def test_chips_print_their_value_without_a_thousands_separator() -> None:
+    """"1,000" reads as one in Spanish; the chip prints 1000 in every language."""
+    from drills.rounds.chips import ChipSet
+
+    labels = [chip.label for chip in ChipSet.default().chips]
+    assert "1000" in labels
+    assert "2.50" in labels
+    assert not [label for label in labels if "," in label]

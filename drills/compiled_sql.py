@@ -71,6 +71,21 @@ class Columns(Generic[M]):
         return self.model.from_db(connection.alias, [field.attname for field in self.fields], converted)
 
 
+    def instance_or_none(self, values: Sequence[Any]) -> M | None:
+        """:meth:`instance`, or ``None`` for an outer join's empty side (its key is ``NULL``)."""
+        key = next(n for n, field in enumerate(self.fields) if field.primary_key)
+        return None if values[key] is None else self.instance(values)
+
+
+def attach_one_to_one(owner: Model, accessor: Any, related: Model | None) -> None:
+    """What ``select_related`` leaves for a reverse one-to-one (``accessor``: the descriptor,
+    e.g. ``DrillScenario.attempt``): ``owner.<accessor>`` answers with no query (``None``
+    cached: it raises ``DoesNotExist``), and ``related`` points back at ``owner``."""
+    accessor.related.set_cached_value(owner, related)
+    if related is not None:
+        accessor.related.field.set_cached_value(related, owner)
+
+
 @functools.cache
 def columns(model: type[M], alias: str, vendor: str) -> Columns[M]:
     """:meth:`Columns.of`, once per process (``vendor``: the converters are the database's)."""

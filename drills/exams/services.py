@@ -249,10 +249,7 @@ def candidate_sittings(candidate_id: int, blueprint_id: int) -> list[Sitting]:
     result's certificate read with it: ``list(Sitting.objects.filter(candidate=…, blueprint=…)
     .select_related("result__certificate"))`` from SQL text prepared once (building that join
     through the ORM was a third of an exam start's CPU: issue 17); a test compares the two."""
-    sitting, result, certificate = (
-        compiled_sql.columns(model, alias, connection.vendor)
-        for model, alias in ((Sitting, "s"), (SittingResult, "r"), (Certificate, "c"))
-    )
+    sitting, result, certificate = _sitting_columns(connection.vendor)
     with connection.cursor() as cursor:
         params = {"candidate": candidate_id, "blueprint": blueprint_id}
         _candidate_sittings_sql(connection.vendor).execute(cursor, params)
@@ -261,24 +258,29 @@ def candidate_sittings(candidate_id: int, blueprint_id: int) -> list[Sitting]:
     first_result, first_certificate = len(sitting), len(sitting) + len(result)
     for row in rows:
         held = sitting.instance(row[:first_result])
-        graded = result.instance(row[first_result:first_certificate]) if row[first_result] is not None else None
-        Sitting.result.related.set_cached_value(held, graded)  # None: no result, and no query to learn it
+        graded = result.instance_or_none(row[first_result:first_certificate])
+        compiled_sql.attach_one_to_one(held, Sitting.result, graded)  # None: no result, and no query to learn it
         if graded is not None:
-            SittingResult.sitting.field.set_cached_value(graded, held)
-            issued = certificate.instance(row[first_certificate:]) if row[first_certificate] is not None else None
-            SittingResult.certificate.related.set_cached_value(graded, issued)
-            if issued is not None:
-                Certificate.result.field.set_cached_value(issued, graded)
+            compiled_sql.attach_one_to_one(graded, SittingResult.certificate, certificate.instance_or_none(
+                row[first_certificate:]
+            ))
         found.append(held)
     return found
 
 
+def _sitting_columns(
+    vendor: str,
+) -> tuple[compiled_sql.Columns[Sitting], compiled_sql.Columns[SittingResult], compiled_sql.Columns[Certificate]]:
+    return (
+        compiled_sql.columns(Sitting, "s", vendor),
+        compiled_sql.columns(SittingResult, "r", vendor),
+        compiled_sql.columns(Certificate, "c", vendor),
+    )
+
+
 @functools.cache
 def _candidate_sittings_sql(vendor: str) -> Prepared:
-    sitting, result, certificate = (
-        compiled_sql.columns(model, alias, vendor)
-        for model, alias in ((Sitting, "s"), (SittingResult, "r"), (Certificate, "c"))
-    )
+    sitting, result, certificate = _sitting_columns(vendor)
     return Prepared(
         f"SELECT {sitting.select()}, {result.select()}, {certificate.select()} FROM {sitting.table}"
         f" LEFT JOIN {result.table} ON {result.column('sitting')} = {sitting.column('id')}"

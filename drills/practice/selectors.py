@@ -48,10 +48,7 @@ def own_scenario(user: User, public_id: str | uuid.UUID) -> DrillScenario | None
     if row is None:
         return None
     stored = scenario.instance(row[: len(scenario)])
-    answered = attempt.instance(row[len(scenario) :]) if row[len(scenario)] is not None else None
-    DrillScenario.attempt.related.set_cached_value(stored, answered)
-    if answered is not None:
-        Attempt.scenario.field.set_cached_value(answered, stored)
+    compiled_sql.attach_one_to_one(stored, DrillScenario.attempt, attempt.instance_or_none(row[len(scenario) :]))
     return stored
 
 

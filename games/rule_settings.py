@@ -15,7 +15,7 @@ SettingInfo(label='Some new setting', rule_id='')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from games.reasons import gettext_noop
@@ -43,10 +43,16 @@ SETTINGS: Final[dict[str, dict[str, SettingInfo]]] = {
     "blackjack": _TWENTY_ONE,
     "jack-switch": {
         **_TWENTY_ONE,
-        "blackjack_pays": SettingInfo(gettext_noop("Blackjack pays"), "JS-3"),
-        "dealer_hits_soft_17": SettingInfo(gettext_noop("Dealer hits soft 17"), "JS-5"),
-        "decks": SettingInfo(gettext_noop("Decks in the shoe"), "JS-1"),
-        "blackjack_paid_at_turn": SettingInfo(gettext_noop("Blackjack paid at its box's turn"), "JS-P5"),
+        # The same settings, under Jack Switch's own rule IDs (labels written once, above).
+        **{
+            name: replace(_TWENTY_ONE[name], rule_id=rule_id)
+            for name, rule_id in (
+                ("blackjack_pays", "JS-3"),
+                ("dealer_hits_soft_17", "JS-5"),
+                ("decks", "JS-1"),
+                ("blackjack_paid_at_turn", "JS-P5"),
+            )
+        },
         "super_match": SettingInfo(gettext_noop("Super Match pay table"), "JS-SM"),
         "pair_bonus": SettingInfo(gettext_noop("Pair bonus pay table"), "JS-PB"),
         "bonus_limits": SettingInfo(gettext_noop("Bonus bet limits per table limits"), "JS-L"),

@@ -92,6 +92,20 @@ def make_blueprint(property: Property, title: str = "Over/Under 26 certification
     return blueprint
 
 
+def make_short_exam(property: Property, title: str, section_titles: tuple[str, str]) -> Blueprint:
+    """A five-minute, one-attempt Over/Under exam of two items (a total, a settlement): the
+    browser tests' exam, its titles in the language the test reads."""
+    blueprint = Blueprint.objects.create(property=property, game="over-under-26", title=title)
+    totals, settling = section_titles
+    save_version(
+        blueprint,
+        {"time_limit_minutes": 5, "pass_percent": 50, "attempts_allowed": 1},
+        [SectionSpec(totals, "ou-total", "easy", 1), SectionSpec(settling, "ou-settle", "normal", 1)],
+        by=None,
+    )
+    return blueprint
+
+
 @pytest.fixture
 def blueprint(casino: Property) -> Blueprint:
     return make_blueprint(casino)

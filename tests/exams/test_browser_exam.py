@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from drills.exams.blueprints import SectionSpec, save_version
 from drills.exams.models import Blueprint, Certificate, Sitting
 from tests.conftest import login_in_browser
-from tests.exams.conftest import right_answer
+from tests.exams.conftest import make_short_exam, right_answer
 from tests.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -19,14 +18,7 @@ ARTIFACTS = Path("test-artifacts")
 
 @pytest.fixture
 def short_exam(casino, teams) -> Blueprint:
-    blueprint = Blueprint.objects.create(property=casino, game="over-under-26", title="Short Over/Under exam")
-    save_version(
-        blueprint,
-        {"time_limit_minutes": 5, "pass_percent": 50, "attempts_allowed": 1},
-        [SectionSpec("Totals", "ou-total", "easy", 1), SectionSpec("Settling", "ou-settle", "normal", 1)],
-        by=None,
-    )
-    return blueprint
+    return make_short_exam(casino, "Short Over/Under exam", ("Totals", "Settling"))
 
 
 def test_a_trainee_sits_an_exam_and_gets_a_verifiable_certificate(browser_page, live_server, candidate, short_exam):

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from drills.exams.blueprints import SectionSpec, save_version
 from drills.exams.models import Blueprint, Sitting
 from drills.models import DrillScenario
 from tests.conftest import login_in_browser
-from tests.exams.conftest import right_answer
+from tests.exams.conftest import make_short_exam, right_answer
 from tests.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,14 +20,7 @@ ARTIFACTS = Path("test-artifacts")
 
 @pytest.fixture
 def short_exam(casino, teams) -> Blueprint:
-    blueprint = Blueprint.objects.create(property=casino, game="over-under-26", title="Over/Under 26")
-    save_version(
-        blueprint,
-        {"time_limit_minutes": 5, "pass_percent": 50, "attempts_allowed": 1},
-        [SectionSpec("Totales", "ou-total", "easy", 1), SectionSpec("Liquidación", "ou-settle", "normal", 1)],
-        by=None,
-    )
-    return blueprint
+    return make_short_exam(casino, "Over/Under 26", ("Totales", "Liquidación"))
 
 
 def test_a_trainee_drills_and_sits_an_exam_in_spanish(browser_page, live_server, candidate, short_exam):

@@ -13,10 +13,12 @@
 - prints the latency percentiles (p50/p95/p99/max), the errors (anything but a 201), and
   checks the database: one sitting per candidate, 15 items each, distinct form seeds.
 
-Every request goes to 127.0.0.1 only; every request has a 60 s timeout and the run is one
-round of ``--candidates`` requests. Prints the ratio of the p95s (starts / baseline burst),
-the CPU per request of the web workers and their database backends, and the queries of
-one start. Aim (issue 17): p95 at most 1.5x the baseline's, no error.
+Every request goes to 127.0.0.1 only; every request has a 60 s timeout and the run is
+``--rounds`` rounds (default 3) of ``--candidates`` requests, each round with candidates of
+its own. Prints per round the ratio of the p95s (starts / baseline burst) and the CPU per
+request of the web workers and their database backends; then the median ratio of the
+rounds, and the queries of one start. Aim (issue 17): p95 at most 1.5x the baseline's, no
+error.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import json
 import math
 import os
 import socket
+import statistics
 import subprocess
 import sys
 import threading
@@ -45,7 +48,7 @@ BASE_ENV = {
     "SECRET_KEY": "benchmark-only-secret-key-not-for-production-exams-0123456789",
     "ALLOWED_HOSTS": "127.0.0.1",
     "SECURE_SSL_REDIRECT": "0",
-    "CONN_MAX_AGE": "60",
+    "CONN_MAX_AGE": "3600",  # held for the whole run: a backend that ends takes its CPU figure with it
     "LOG_LEVEL": "WARNING",
 }
 REQUEST_TIMEOUT = 60.0
@@ -201,17 +204,19 @@ def queries_per_start(exam: int, token: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--candidates", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=3, help="bursts (baseline, starts), each by new candidates")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (>1: gthread workers)")
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database afterwards")
     args = parser.parse_args()
-    if not 1 <= args.candidates <= 2000:
-        raise SystemExit("--candidates must be from 1 to 2000")
-    print(f"preparing {DATABASE.name}: migrate, one exam of 15 items, {args.candidates} candidates ...", flush=True)
+    if not 1 <= args.candidates * args.rounds <= 3000:
+        raise SystemExit("--candidates times --rounds must be from 1 to 3000")
+    print(f"preparing {DATABASE.name}: migrate, one exam of 15 items, {args.candidates} candidates "
+          f"x {args.rounds} rounds ...", flush=True)
     try:
-        exam, tokens = prepare(args.candidates + 1)
+        exam, tokens = prepare(args.candidates * args.rounds + 1)
         probe, tokens = tokens[-1], tokens[:-1]
-        run(args, exam, tokens)
+        run(args, exam, [tokens[n * args.candidates : (n + 1) * args.candidates] for n in range(args.rounds)])
         print(f"queries per start (one more candidate, in this process): {queries_per_start(exam, probe)}")
         print(check_database(len(tokens) + 1))
     finally:
@@ -222,8 +227,9 @@ def main() -> None:
             DATABASE.drop()
 
 
-def run(args: argparse.Namespace, exam: int, tokens: list[str]) -> None:
-    """The baseline burst (``GET /api/v1/me/``: token auth, one query), then the starts."""
+def run(args: argparse.Namespace, exam: int, rounds: list[list[str]]) -> None:
+    """Per round, the baseline burst (``GET /api/v1/me/``: token auth, one query), then the
+    starts, by that round's candidates (a second start of one candidate would be a resume)."""
     port = free_port()
     command = [
         sys.executable, "-m", "gunicorn", "casino_training.wsgi", "--bind", f"127.0.0.1:{port}",
@@ -232,38 +238,52 @@ def run(args: argparse.Namespace, exam: int, tokens: list[str]) -> None:
     ]
     server = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **BASE_ENV}, start_new_session=True)
     meter = CpuMeter(server.pid, DATABASE)
+    ratios: list[float] = []
+    failed = False
     try:
-        wait_until_up(port, server, tokens[0])
+        wait_until_up(port, server, rounds[0][0])
         # Warm-up: every worker imports the views and opens its database connection.
-        for token in tokens[: 4 * args.workers * args.threads]:
+        for token in rounds[0][: 4 * args.workers * args.threads]:
             request(port, "GET", "/api/v1/exams/", token)
         print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads; "
               f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
-        meter.start()
-        baseline = figures_of(*storm(port, tokens, "GET", "/api/v1/me/", 200))
-        baseline_cpu = meter.stop()
-        print("baseline, the same burst of GET /api/v1/me/:", json.dumps(baseline), flush=True)
-        print(f"{len(tokens)} simultaneous POST /api/v1/exams/{exam}/start/ ...", flush=True)
-        meter.start()
-        latencies, errors, wall = storm(port, tokens, "POST", f"/api/v1/exams/{exam}/start/", 201)
-        start_cpu = meter.stop()
+        for number, tokens in enumerate(rounds, start=1):
+            ratio, errors = run_round(number, port, exam, tokens, meter)
+            ratios.append(ratio)
+            failed = failed or bool(errors)
     finally:
         server.terminate()
         try:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
+    # One burst can land on other work on the machine: the median of the rounds is the figure.
+    median = statistics.median(ratios)
+    met = median <= 1.5 and not failed
+    print(f"MEDIAN of {len(ratios)} rounds: RATIO p95 exam start / p95 GET /api/v1/me/: {median:.2f}x "
+          f"(rounds: {', '.join(f'{ratio:.2f}' for ratio in ratios)}; aim <= 1.5x, 0 errors) -> "
+          f"{'met' if met else 'NOT met'}")
+
+
+def run_round(number: int, port: int, exam: int, tokens: list[str], meter: CpuMeter) -> tuple[float, list[str]]:
+    """One baseline burst and one burst of starts: prints both, returns (p95 ratio, errors)."""
+    meter.start()
+    baseline = figures_of(*storm(port, tokens, "GET", "/api/v1/me/", 200))
+    baseline_cpu = meter.stop()
+    print(f"round {number} baseline, the same burst of GET /api/v1/me/:", json.dumps(baseline), flush=True)
+    meter.start()
+    latencies, errors, wall = storm(port, tokens, "POST", f"/api/v1/exams/{exam}/start/", 201)
+    start_cpu = meter.stop()
     figures = figures_of(latencies, errors, wall)
-    print("exam starts:", json.dumps(figures))
+    print(f"round {number} {len(tokens)} simultaneous POST /api/v1/exams/{exam}/start/:", json.dumps(figures))
     for problem in errors[:10]:
         print("  error:", problem)
     for name, (web, db) in (("baseline", baseline_cpu), ("exam start", start_cpu)):
-        print(f"CPU per request, {name}: web {1000 * web / len(tokens):.2f} ms, "
+        print(f"round {number} CPU per request, {name}: web {1000 * web / len(tokens):.2f} ms, "
               f"database {1000 * db / len(tokens):.2f} ms (backends connected at the end)")
     ratio = figures["p95_ms"] / baseline["p95_ms"]
-    met = ratio <= 1.5 and not errors
-    print(f"RATIO p95 exam start / p95 GET /api/v1/me/: {ratio:.2f}x (aim <= 1.5x, 0 errors) -> "
-          f"{'met' if met else 'NOT met'}")
+    print(f"round {number} RATIO p95 exam start / p95 GET /api/v1/me/: {ratio:.2f}x", flush=True)
+    return ratio, errors
 
 
 if __name__ == "__main__":

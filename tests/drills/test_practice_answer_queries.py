@@ -150,3 +150,34 @@ def test_the_grading_opens_no_transaction_of_its_own(token_client: Client, train
             )
         assert not [q["sql"] for q in queries.captured_queries if q["sql"].upper().startswith("SAVEPOINT")]
     assert stored_memories(trainee.pk) == memories_from_attempts(trainee.pk)
+
+
+ASYNCHRONOUS = "set_config('synchronous_commit', 'off', true)"
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the one-statement grading is PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_only_the_grade_commits_without_waiting_for_its_flush(trainee: User) -> None:
+    """The answer's save waits for its WAL flush (it must survive a crash); the grade's statement
+    does not (a lost grade leaves the attempt received, and the sweep grades it again). The
+    setting is the statement's own transaction's: the session keeps committing synchronously."""
+    client = Client(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=trainee).key}")
+    table = connection.ops.quote_name(Attempt._meta.db_table)
+    for seed in (1, 2):
+        stored, scenario = start_scenario(trainee, get_kind("bj-payout"), Difficulty.NORMAL, seed=seed)
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(
+                f"/api/v1/drills/scenarios/{stored.public_id}/answer/",
+                json.dumps({"answer": dict(scenario.solution.key)}),
+                content_type="application/json",
+            )
+        assert response.status_code == 200
+        statements = work(queries)
+        saved = next(sql for sql in statements if f"INSERT INTO {table}" in sql)
+        graded = next(sql for sql in statements if f"UPDATE {table}" in sql)
+        assert ASYNCHRONOUS not in saved
+        assert ASYNCHRONOUS in graded
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            assert cursor.fetchone() == ("on",)
+    assert Attempt.objects.filter(user=trainee, status=AttemptStatus.GRADED).count() == 2

@@ -7,6 +7,8 @@ from decimal import Decimal
 
 import pytest
 from django.test import override_settings
+from hypothesis import given
+from hypothesis import strategies as st
 
 from drills.labels import card_symbols, kind_title, percent_of, whole_percent
 from drills.templatetags import labels as filters
@@ -18,6 +20,12 @@ from drills.templatetags import labels as filters
 )
 def test_a_share_is_a_whole_percent_rounded_half_up(part: int, whole: int, shown: int) -> None:
     assert percent_of(part, whole) == shown
+
+
+@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=1, max_value=10**6))
+def test_counts_take_the_integer_path_and_agree_with_the_exact_one(part: int, whole: int) -> None:
+    """Two counts are rounded in integers; the same figures as Decimals (the exact path) agree."""
+    assert percent_of(part, whole) == percent_of(Decimal(part), Decimal(whole))
 
 
 def test_a_stored_percentage_is_rounded_half_up_not_truncated_nor_to_even() -> None:

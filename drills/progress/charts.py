@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from drills.labels import percent_of
-from drills.progress.stats import Mastery
+from drills.progress.stats import Level, Mastery
 
 
 def truncated(text: str, length: int) -> str:
@@ -352,6 +352,7 @@ class _CellWords:
         self.summary = gettext("{percent} of {answers}, {seconds} s: {level}")
         self.known: dict[tuple[object, ...], tuple[str, str, str, str, str]] = {}
         self.percents: dict[tuple[int, int], int] = {}  # ``percent_of`` is exact, hence slow: once per figures
+        self.levels: dict[Level, str] = {}  # a level's words, looked up once per heatmap
 
     def __call__(self, item: Mastery) -> tuple[str, str, str, str, str]:
         """(CSS level, cell text, sentence tail, table summary, the tail escaped)."""
@@ -369,7 +370,9 @@ class _CellWords:
             percent = self.percents.get(figures)
             if percent is None:
                 percent = self.percents[figures] = percent_of(*figures)
-            label = str(item.level.label)
+            label = self.levels.get(item.level)
+            if label is None:
+                label = self.levels[item.level] = str(item.level.label)
             tail = self.tail.format(
                 level=label, percent=f"{percent} %", answers=item.answers, seconds=seconds, target=item.target_seconds
             )

@@ -91,3 +91,58 @@ def columns(model: type[M], alias: str, vendor: str) -> Columns[M]:
     """:meth:`Columns.of`, once per process (``vendor``: the converters are the database's)."""
     del vendor  # part of the cache key only
     return Columns.of(model, alias)
+
+
+# --- a values_list query compiled once ---------------------------------------------------------
+
+_MARK = 7_004_000_000_000_001
+"""The first stand-in value: a number no key reaches, so that each stands out in the compiled
+query's parameters (a bigint, so a cast to an integer column keeps it as it is)."""
+
+
+class ValuesOnce:
+    """A ``values_list`` query compiled by the ORM once per process and database, then run with
+    new values (issue 17: compiling a filtered, joined query costs the dashboard more CPU than
+    running it). ``build(*keys)`` returns the queryset for integer ``keys``; it is called once,
+    with stand-in numbers, and must give the same SQL whatever the keys are (no branching on
+    them, no list of variable length): only the keys' places among the parameters change.
+    Rows come back as ``build(*keys)`` would give them, through the compiler's own converters
+    (a test compares the two).
+    """
+
+    def __init__(self, build: Callable[..., Any], arity: int) -> None:
+        marks = [_MARK + number for number in range(arity)]
+        queryset = build(*marks)
+        self.compiler = queryset.query.get_compiler(queryset.db)
+        self.sql, params = self.compiler.as_sql()
+        self.constants = list(params)
+        self.slots = [(place, marks.index(value)) for place, value in enumerate(params) if value in marks]
+        missing = set(range(arity)) - {key for _, key in self.slots}
+        if missing:
+            raise ValueError(f"the query does not take keys {sorted(missing)} as parameters")
+
+    def rows(self, *keys: int) -> list[tuple[Any, ...]]:
+        """The query's rows for ``keys``, converted as the ORM converts them."""
+        params = list(self.constants)
+        for place, key in self.slots:
+            params[place] = keys[key]
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
+            fetched = cursor.fetchall()
+        compiler = self.compiler
+        if compiler.has_extra_select:  # columns read only to order by: not part of a row
+            fetched = [row[: compiler.col_count] for row in fetched]
+        return list(compiler.results_iter(results=[fetched], tuple_expected=True))
+
+
+_values_once: dict[tuple[str, str, str], ValuesOnce] = {}
+
+
+def values_once(name: str, build: Callable[..., Any], arity: int) -> ValuesOnce:
+    """The :class:`ValuesOnce` of ``name`` (one shape of one query) for this connection's
+    database, compiled on first use."""
+    key = (name, connection.vendor, connection.alias)
+    found = _values_once.get(key)
+    if found is None:
+        found = _values_once[key] = ValuesOnce(build, arity)
+    return found

@@ -13,11 +13,11 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
-from drills import access
+from drills import access, compiled_sql
 from drills.exams.models import Blueprint, BlueprintVersion, Certificate, Sitting, SittingStatus
 from drills.exams.policy import Phase, Reveal, phase_of
 from drills.exams.services import StartCheck, close_overdue_among, close_overdue_by_id, start_check
-from drills.models import User
+from drills.models import Team, User
 from games.registry import GAMES, game_name
 
 # --- candidates ---------------------------------------------------------------------------
@@ -174,15 +174,16 @@ _RANK = {
 
 
 def certification_status(
-    users: Iterable[User | int], *, among: QuerySet[Any] | None = None
+    users: Iterable[User | int], *, among: Team | None = None
 ) -> dict[int, dict[str, CertificationStatus]]:
     """``{user_id: {game: status}}`` for every game, in one query whatever the number of
     users (each sitting with its result and certificate, if any). The strongest status wins:
     certified > in-progress > expired, revoked > failed > not-attempted.
 
-    ``among``: a subquery of user ids holding ``users`` (a team's members), to filter the
-    sittings by instead of a list of every id (issue 17: five hundred ids cost more to send
-    and plan than the subquery); sittings of anyone else it holds are left out."""
+    ``among``: a team whose listed members (``drills.access.team_member_ids``, a subquery)
+    hold ``users``, to filter the sittings by instead of a list of every id (issue 17: five
+    hundred ids cost more to send and plan than the subquery; the query is compiled once,
+    ``drills.compiled_sql.values_once``); sittings of anyone else it holds are left out."""
     ids = [user if isinstance(user, int) else user.pk for user in users]
     status: dict[int, dict[str, CertificationStatus]] = {
         user_id: dict.fromkeys(GAMES, CertificationStatus.NOT_ATTEMPTED) for user_id in ids
@@ -190,11 +191,11 @@ def certification_status(
     now = timezone.now()
     today = timezone.localdate()
     overdue: list[int] = []
-    rows = Sitting.objects.filter(candidate_id__in=ids if among is None else among).values_list(
-        "pk", "candidate_id", "blueprint__game", "status", "deadline", "result__passed",
-        "result__certificate__pk", "result__certificate__game", "result__certificate__revoked_at",
-        "result__certificate__expires_on",
-    )  # fmt: skip
+    if among is None:
+        rows: Iterable[tuple[Any, ...]] = _sittings_with_outcome(ids)
+    else:
+        read = compiled_sql.values_once("certification_status:team", _team_sittings_with_outcome, 2)
+        rows = read.rows(among.pk, among.property_id)
     for sitting_id, user_id, game, sitting_status, deadline, passed, certificate, cert_game, revoked, expires in rows:
         if user_id not in status:
             continue  # in ``among`` but not asked about
@@ -214,6 +215,20 @@ def certification_status(
     if overdue:
         close_overdue_by_id(overdue, now)
     return status
+
+
+def _sittings_with_outcome(candidates: Iterable[int] | QuerySet[Any]) -> QuerySet[Any]:
+    """Each sitting of ``candidates`` (ids, or a subquery of them) with its game, result and
+    certificate, as the value tuples :func:`certification_status` reads."""
+    return Sitting.objects.filter(candidate_id__in=candidates).values_list(
+        "pk", "candidate_id", "blueprint__game", "status", "deadline", "result__passed",
+        "result__certificate__pk", "result__certificate__game", "result__certificate__revoked_at",
+        "result__certificate__expires_on",
+    )  # fmt: skip
+
+
+def _team_sittings_with_outcome(team_id: int, property_id: int) -> QuerySet[Any]:
+    return _sittings_with_outcome(access.team_member_ids(Team(pk=team_id, property_id=property_id)))
 
 
 def _certificate_status(revoked_at: datetime | None, expires_on: date | None, today: date) -> CertificationStatus:

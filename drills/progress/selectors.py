@@ -9,6 +9,7 @@ every page, export and API endpoint goes through it. Anything else is
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import math
 from collections.abc import Iterable, Iterator, Sequence
@@ -31,7 +32,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from drills import access
+from drills import access, compiled_sql
 from drills.access import visible_teams, visible_trainees
 from drills.kinds.base import all_kinds
 from drills.labels import percent_of, whole_percent
@@ -413,18 +414,25 @@ def _team_rollups(team: Team, window: int, *, times: bool = True) -> list[Rollup
     per row, it cost twice as much), and each row read is made a ``RollupRow`` as it is, its
     columns in the tuple's order, by ``tuple.__new__``, not by unpacking and calling the
     tuple's constructor (issue 17: 1,500 rows at 500 trainees)."""
-    rollups = SkillRollup.objects.filter(user__in=access.team_member_ids(team))
-    rollups = rollups.annotate(mistakes_json=Cast("mistakes", TextField()))
-    if not times:
-        rollups = rollups.annotate(no_time=Value(None, output_field=DateTimeField()))
-    fields = ("pk", "user_id", "kind", "answers", "mistakes_json", "last_answered_at" if times else "no_time")
+    read = compiled_sql.values_once(f"team_rollups:{times}", functools.partial(_team_rollups_query, times), 2)
     new = tuple.__new__
-    rows = [new(RollupRow, values) for values in rollups.values_list(*fields, *WINDOW_FIELDS)]
+    rows = [new(RollupRow, values) for values in read.rows(team.pk, team.property_id)]
     stale = [row.pk for row in rows if row.window_size != window]
     if stale:
         recent = dict(SkillRollup.objects.filter(pk__in=stale).values_list("pk", "recent"))
         rows = [row._replace(**window_figures(recent[row.pk], window)) if row.pk in recent else row for row in rows]
     return rows
+
+
+def _team_rollups_query(times: bool, team_id: int, property_id: int) -> QuerySet[Any]:
+    """:func:`_team_rollups`' query (compiled once: ``drills.compiled_sql.values_once``)."""
+    team = Team(pk=team_id, property_id=property_id)
+    rollups = SkillRollup.objects.filter(user__in=access.team_member_ids(team))
+    rollups = rollups.annotate(mistakes_json=Cast("mistakes", TextField()))
+    if not times:
+        rollups = rollups.annotate(no_time=Value(None, output_field=DateTimeField()))
+    fields = ("pk", "user_id", "kind", "answers", "mistakes_json", "last_answered_at" if times else "no_time")
+    return rollups.values_list(*fields, *WINDOW_FIELDS)
 
 
 def _decoded_mistakes(rows: Sequence[RollupRow], chunk: int = 100) -> Iterator[dict[str, list[Any]]]:
@@ -446,18 +454,15 @@ def team_members(team: Team) -> list[User]:
     return list(members.order_by("last_name", "first_name", "username"))
 
 
-def _team_member_rows(team: Team, *, recent_days: bool = True, latest: bool = False) -> list[TeamMember]:
-    """``team_members`` as value tuples, in the same order, with each one's recent days
-    (None for all when ``recent_days`` is false: the trend is summed in the database) and,
-    with ``latest``, the latest ``last_answered_at`` of their roll-ups: their summary's, which
-    is that by construction (grading and the rebuild write both together, the summary's as
-    the greatest of the skills'), read in the same join (issue 17: a subquery per member,
-    500 index scans and aggregates, cost the database more than the rest of the read)."""
-    members = access.team_members(team).order_by("last_name", "first_name", "username")
+def _team_members_query(
+    recent_days: bool, latest: bool, in_microseconds: bool, team_id: int, property_id: int
+) -> QuerySet[Any]:
+    """:func:`_team_member_rows`' query (compiled once: ``drills.compiled_sql.values_once``)."""
+    members = access.team_members(Team(pk=team_id, property_id=property_id))
+    members = members.order_by("last_name", "first_name", "username")
     fields = ["pk", "username", "first_name", "last_name"]
     if recent_days:
         fields.append("progress_summary__recent_days")
-    in_microseconds = latest and connection.vendor == "postgresql"
     if in_microseconds:
         # As microseconds since the epoch (a bigint, exact): the driver's timestamp loader
         # runs in Python with Django's time zone step, 6 µs a value (issue 17: 500 members).
@@ -468,8 +473,21 @@ def _team_member_rows(team: Team, *, recent_days: bool = True, latest: bool = Fa
         fields.append("latest_us")
     elif latest:
         fields.append("progress_summary__last_answered_at")
+    return members.values_list(*fields)
+
+
+def _team_member_rows(team: Team, *, recent_days: bool = True, latest: bool = False) -> list[TeamMember]:
+    """``team_members`` as value tuples, in the same order, with each one's recent days
+    (None for all when ``recent_days`` is false: the trend is summed in the database) and,
+    with ``latest``, the latest ``last_answered_at`` of their roll-ups: their summary's, which
+    is that by construction (grading and the rebuild write both together, the summary's as
+    the greatest of the skills'), read in the same join (issue 17: a subquery per member,
+    500 index scans and aggregates, cost the database more than the rest of the read)."""
+    in_microseconds = latest and connection.vendor == "postgresql"
+    build = functools.partial(_team_members_query, recent_days, latest, in_microseconds)
+    read = compiled_sql.values_once(f"team_member_rows:{recent_days}:{latest}:{in_microseconds}", build, 2)
     found = []
-    for pk, username, first, last, *extra in members.values_list(*fields):
+    for pk, username, first, last, *extra in read.rows(team.pk, team.property_id):
         days = extra.pop(0) if recent_days else None
         at = extra[0] if latest else None
         if in_microseconds and at is not None:

@@ -197,8 +197,7 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
     help_rows = [(trainee_url(row.trainee.pk), row.name, "; ".join(row.reasons)) for row in progress.needs_help]
     # Certification status per trainee and game, from the exams sub-app (one query, the
     # sittings filtered by the team's members as a subquery).
-    members = access.team_member_ids(progress.team)
-    status = certification_status((row.trainee.pk for row in progress.rows), among=members)
+    status = certification_status((row.trainee.pk for row in progress.rows), among=progress.team)
     certifications = [
         (row.name, trainee_url(row.trainee.pk), [status[row.trainee.pk][slug] for slug in GAMES])
         for row in progress.rows

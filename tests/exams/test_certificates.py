@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from drills import access, compiled_sql
 from drills.exams import services
 from drills.exams.models import Certificate, Sitting
-from drills.exams.selectors import certification_status
+from drills.exams.selectors import _sittings_with_outcome, _team_sittings_with_outcome, certification_status
 from tests.exams.conftest import answer_all, finish_and_grade, make_blueprint
 
 pytestmark = pytest.mark.django_db
@@ -135,3 +136,27 @@ def test_status_is_on_the_trainee_home_and_the_results_page(client_for, passed_s
     results = client_for("supervisor").get("/exams/results/")
     rows = dict((person.username, statuses) for person, statuses in results.context["rows"])
     assert "certified" in rows["cara"]
+
+
+def test_a_teams_status_read_compiled_once_gives_the_orms_rows(
+    candidate, other_candidate, casino, teams, django_assert_num_queries
+):
+    """``among=team``: the sittings query is compiled once (``drills.compiled_sql.values_once``)
+    and run with each team's keys; its rows are the ORM's, value for value, for either team,
+    and a sitting of someone outside the team is left out."""
+    passed = make_blueprint(casino, "Pass me")
+    sitting = services.start_sitting(candidate, passed).sitting
+    answer_all(sitting)
+    finish_and_grade(sitting)
+    services.start_sitting(other_candidate, passed)  # open: in progress
+    team_a, team_b = teams
+    for team, member, status in ((team_a, candidate, "certified"), (team_b, other_candidate, "in-progress")):
+        orm = list(_sittings_with_outcome(access.team_member_ids(team)))
+        with django_assert_num_queries(1):
+            found = certification_status([member], among=team)
+        assert found[member.pk]["over-under-26"] == status
+        compiled = compiled_sql.values_once("certification_status:team", _team_sittings_with_outcome, 2)
+        rows = compiled.rows(team.pk, team.property_id)
+        assert rows == orm
+        assert len(rows) == 1
+        assert [type(value) for value in rows[0]] == [type(value) for value in orm[0]]

@@ -352,7 +352,7 @@ def test_dashboard_shows_each_trainees_certification_per_game(
     from drills.progress import views
 
     def status(users, *, among=None):  # type: ignore[no-untyped-def]  # users or their ids, as the real one
-        assert among is not None  # the team's members as a subquery, not a list of every id
+        assert among is not None  # the team (its members read as a subquery), not a list of every id
         ids = [getattr(user, "pk", user) for user in users]
         return {
             pk: {game: ("certified" if pk == trainee.pk and game == "pai-gow" else "not-attempted") for game in GAMES}

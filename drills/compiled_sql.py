@@ -121,13 +121,17 @@ class ValuesOnce:
         if missing:
             raise ValueError(f"the query does not take keys {sorted(missing)} as parameters")
 
-    def rows(self, *keys: int) -> list[tuple[Any, ...]]:
-        """The query's rows for ``keys``, converted as the ORM converts them."""
+    def statement(self, *keys: int) -> tuple[str, list[Any]]:
+        """The SQL and its parameters for ``keys`` (to run, or to use as a subquery)."""
         params = list(self.constants)
         for place, key in self.slots:
             params[place] = keys[key]
+        return self.sql, params
+
+    def rows(self, *keys: int) -> list[tuple[Any, ...]]:
+        """The query's rows for ``keys``, converted as the ORM converts them."""
         with connection.cursor() as cursor:
-            cursor.execute(self.sql, params)
+            cursor.execute(*self.statement(*keys))
             fetched = cursor.fetchall()
         compiler = self.compiler
         if compiler.has_extra_select:  # columns read only to order by: not part of a row

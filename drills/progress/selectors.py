@@ -656,6 +656,10 @@ def team_trend(recent: Iterable[dict[str, list[int]] | None], since: dt.date) ->
     return {dt.date.fromisoformat(day): (answers, correct) for day, (answers, correct) in sorted(totals.items())}
 
 
+def _team_member_ids_query(team_id: int, property_id: int) -> QuerySet[Any]:
+    return access.team_member_ids(Team(pk=team_id, property_id=property_id))
+
+
 def _team_trend_in_database(team: Team, since: dt.date) -> dict[dt.date, tuple[int, int]]:
     """``team_trend`` of the team's listed members, summed by PostgreSQL over their
     summaries' ``recent_days`` (one query, a row per day): the same figures, without sending
@@ -663,7 +667,8 @@ def _team_trend_in_database(team: Team, since: dt.date) -> dict[dt.date, tuple[i
     whose days are not an object adds none: tested inside the join, not as a filter, whose
     estimate (a few rows) made the planner probe the members once per summary (issue 17).
     Summed as integers (a day's answers fit), not as bigints, whose sum is a slower numeric."""
-    members_sql, members_params = access.team_member_ids(team).query.sql_with_params()
+    members = compiled_sql.values_once("team_member_ids", _team_member_ids_query, 2)
+    members_sql, members_params = members.statement(team.pk, team.property_id)
     summary = connection.ops.quote_name(TraineeSummary._meta.db_table)
     sql = (
         "SELECT days.key, SUM((days.value->>0)::int), SUM((days.value->>1)::int) "

@@ -58,3 +58,17 @@ def test_the_team_members_read_is_the_orms(team: Team, other_team: Team, recent_
 def test_a_query_that_does_not_take_a_key_is_refused() -> None:
     with pytest.raises(ValueError, match=r"keys \[1\]"):
         compiled_sql.ValuesOnce(lambda team_id, unused: Team.objects.filter(pk=team_id).values_list("pk"), 2)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the trend is summed by PostgreSQL only")
+@pytest.mark.usefixtures("graded")
+def test_the_team_member_ids_subquery_compiled_once_is_the_orms(team: Team, other_team: Team) -> None:
+    """The trend's subquery of the team's members, compiled once, gives the ORM's SQL and values."""
+    from drills import access
+
+    for each in (team, other_team):
+        compiled = compiled_sql.values_once("team_member_ids", selectors._team_member_ids_query, 2)
+        sql, params = compiled.statement(each.pk, each.property_id)
+        assert (sql, tuple(params)) == access.team_member_ids(each).query.sql_with_params()
+    since = timezone.localdate() - dt.timedelta(days=29)
+    assert sum(answers for answers, _ in selectors._team_trend_in_database(team, since).values()) == 4

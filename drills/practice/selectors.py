@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Exists, Field, OuterRef, QuerySet
 from django.db.models.functions import Coalesce
+from rest_framework.authtoken.models import Token
 
 from drills import compiled_sql
 from drills.compiled_sql import Columns
@@ -75,6 +77,64 @@ def _own_scenario_sql() -> Prepared:
     """:func:`own_scenario`'s read (parameters: the public id as stored, the user's id),
     prepared once per PostgreSQL session."""
     return _sql_for(connection.vendor)
+
+
+@dataclass(frozen=True)
+class TokenRead:
+    """An API token with its user (``token.user``) and, read with them, that user's scenario
+    being answered (with its attempt), or None when the user has no scenario of that id."""
+
+    token: Token
+    scenario: DrillScenario | None
+
+
+def token_with_scenario(key: str, public_id: uuid.UUID) -> TokenRead | None:
+    """``Token.objects.select_related("user").get(key=key)`` and :func:`own_scenario` of that
+    user, in one statement (the answer endpoint's first read: one round trip less, and no ORM
+    compiling of the token's query; issue 17), or None when no token has this key. A test
+    compares the objects with the ORM's."""
+    public_field = DrillScenario._meta.get_field("public_id")
+    assert isinstance(public_field, Field)
+    value = public_field.get_db_prep_value(public_id, connection)
+    token, user, scenario, attempt = _token_columns()
+    with connection.cursor() as cursor:
+        _token_with_scenario_sql(connection.vendor).execute(cursor, {"key": key, "public_id": value})
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    ends = list(itertools.accumulate(len(columns) for columns in (token, user, scenario, attempt)))
+    found = token.instance(row[: ends[0]])
+    owner = user.instance(row[ends[0] : ends[1]])
+    Token.user.field.set_cached_value(found, owner)
+    stored = scenario.instance_or_none(row[ends[1] : ends[2]])
+    if stored is not None:
+        DrillScenario.user.field.set_cached_value(stored, owner)
+        compiled_sql.attach_one_to_one(stored, DrillScenario.attempt, attempt.instance_or_none(row[ends[2] :]))
+    return TokenRead(found, stored)
+
+
+def _token_columns() -> tuple[Columns[Token], Columns[User], Columns[DrillScenario], Columns[Attempt]]:
+    vendor = connection.vendor
+    return (
+        compiled_sql.columns(Token, "t", vendor),
+        compiled_sql.columns(User, "u", vendor),
+        _scenario_columns(),
+        _attempt_columns(),
+    )
+
+
+@functools.cache
+def _token_with_scenario_sql(vendor: str) -> Prepared:
+    del vendor  # part of the cache key only
+    token, user, scenario, attempt = _token_columns()
+    return Prepared(
+        f"SELECT {token.select()}, {user.select()}, {scenario.select()}, {attempt.select()} FROM {token.table}"
+        f" JOIN {user.table} ON {user.column('id')} = {token.column('user')}"
+        f" LEFT JOIN {scenario.table} ON {scenario.column('user')} = {token.column('user')}"
+        f" AND {scenario.column('public_id')} = %(public_id)s"
+        f" LEFT JOIN {attempt.table} ON {attempt.column('scenario')} = {scenario.column('id')}"
+        f" WHERE {token.column('key')} = %(key)s"
+    )
 
 
 def own_attempts(user: User) -> QuerySet[Attempt]:

@@ -1,7 +1,7 @@
 """The drill answer endpoint's statements, pinned (issue 17: the answer at the pace of a bare view).
 
-An answer with an API token costs, on PostgreSQL: the token, the scenario (with its attempt),
-the attempt's ``INSERT`` (committed ``RECEIVED`` before grading) with the read of its family's
+An answer with an API token costs, on PostgreSQL: the token with its user and the scenario
+(with its attempt), read in one statement, the attempt's ``INSERT`` (committed ``RECEIVED`` before grading) with the read of its family's
 card in the same statement, and one statement for the grade, every roll-up and the card's
 guarded write, in autocommit (no ``BEGIN``/``COMMIT``). Transaction
 control (``BEGIN``/``COMMIT``, savepoints under the test's transaction) is not counted. Other
@@ -35,14 +35,14 @@ pytestmark = pytest.mark.django_db
 CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT", "PREPARE")
 """Not counted: transaction control, and ``PREPARE`` (once per database session and statement,
 checked apart)."""
-POSTGRESQL_STATEMENTS = ["SELECT", "SELECT", "WITH", "WITH"]
-"""token, scenario, attempt saved with its card read, then the grading statement (grade + roll-ups
-+ the card: its guarded ``UPDATE`` (compare and swap), or for a family's first answer ``INSERT …
-ON CONFLICT DO NOTHING``); the last three are prepared statements, each read here as its own
-text (``drills.prepared.sql_sent``)"""
-POSTGRESQL_SENT = ["SELECT", "EXECUTE", "EXECUTE", "EXECUTE"]
-"""What goes over the wire: the token's query as text, the others by ``EXECUTE``."""
-OTHER_STATEMENTS = {"first": 15, "later": 11}
+POSTGRESQL_STATEMENTS = ["SELECT", "WITH", "WITH"]
+"""token with its user and the scenario, attempt saved with its card read, then the grading
+statement (grade + roll-ups + the card: its guarded ``UPDATE`` (compare and swap), or for a
+family's first answer ``INSERT … ON CONFLICT DO NOTHING``); all three are prepared statements,
+each read here as its own text (``drills.prepared.sql_sent``)"""
+POSTGRESQL_SENT = ["EXECUTE", "EXECUTE", "EXECUTE"]
+"""What goes over the wire: each by ``EXECUTE``."""
+OTHER_STATEMENTS = {"first": 14, "later": 10}
 """the Python fold: the trainee's first answer creates the roll-up rows, later ones update them"""
 
 
@@ -91,7 +91,7 @@ def test_every_answer_takes_the_pinned_statements(token_client: Client, trainee:
         else:
             assert len(kinds) == OTHER_STATEMENTS["first" if seed == 1 else "later"], kinds
     assert seen_card == {False, True}
-    # Prepared once per session: at most once each (scenario read, save, grading with a card's
+    # Prepared once per session: at most once each (token with the scenario, save, grading with a card's
     # first write or with its update).
     assert len(PREPARED) == len(set(PREPARED)) <= 4
     if connection.vendor == "postgresql":

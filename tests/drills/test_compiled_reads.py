@@ -9,23 +9,17 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 
 from drills.kinds.base import Difficulty, get_kind
 from drills.models import Attempt, DrillScenario, User
 from drills.practice.selectors import own_scenario
 from drills.practice.services import start_scenario, submit_answer
+from tests.model_values import typed_fields
 
 pytestmark = pytest.mark.django_db
 
 
-def values(instance: Model) -> dict[str, tuple[type, Any]]:
-    """Every concrete field's value and its type (a str where the ORM gives a UUID would differ)."""
-    return {
-        field.attname: (type(getattr(instance, field.attname)), getattr(instance, field.attname))
-        for field in instance._meta.concrete_fields
-    }
 
 
 def orm_read(user: User, public_id: Any) -> DrillScenario | None:
@@ -38,7 +32,7 @@ def test_own_scenario_equals_the_orm_read_before_and_after_the_answer(trainee: U
     fast, slow = own_scenario(trainee, stored.public_id), orm_read(trainee, stored.public_id)
     assert fast is not None
     assert slow is not None
-    assert values(fast) == values(slow)
+    assert typed_fields(fast) == typed_fields(slow)
     assert fast._state.adding is False
     assert fast._state.db == slow._state.db
     with CaptureQueriesContext(connection) as queries, pytest.raises(Attempt.DoesNotExist):
@@ -53,7 +47,7 @@ def test_own_scenario_equals_the_orm_read_before_and_after_the_answer(trainee: U
         attempt = fast.attempt
         assert attempt.scenario is fast
     assert len(queries) == 0
-    assert values(attempt) == values(slow.attempt)
+    assert typed_fields(attempt) == typed_fields(slow.attempt)
     assert attempt.answer == slow.attempt.answer
     assert attempt.reasons == slow.attempt.reasons
 

@@ -1,11 +1,12 @@
 """The drill answer endpoint's statements, pinned (issue 17: the answer at the pace of a bare view).
 
 An answer with an API token costs, on PostgreSQL: the token with its user and the scenario
-(with its attempt), read in one statement, the attempt's ``INSERT`` (committed ``RECEIVED`` before grading) with the read of its family's
-card in the same statement, and one statement for the grade, every roll-up and the card's
-guarded write, in autocommit (no ``BEGIN``/``COMMIT``). Transaction
-control (``BEGIN``/``COMMIT``, savepoints under the test's transaction) is not counted. Other
-databases fold the roll-ups in Python: more statements, pinned too so a new one is noticed.
+(with its attempt), read in one statement; the attempt's ``INSERT`` (committed ``RECEIVED``
+before grading) with the read of its family's card in the same statement; and one statement
+for the grade, every roll-up and the card's guarded write, in autocommit (no
+``BEGIN``/``COMMIT``). Transaction control (``BEGIN``/``COMMIT``, savepoints under the test's
+transaction) is not counted. Other databases fold the roll-ups in Python: more statements,
+pinned too so a new one is noticed.
 """
 
 from __future__ import annotations

@@ -15,17 +15,11 @@ from drills.exams import services
 from drills.exams.models import Blueprint, Sitting
 from drills.models import Property, User
 from tests.exams.conftest import answer_all, finish_and_grade, make_blueprint
+from tests.model_values import typed_fields
 
 pytestmark = pytest.mark.django_db
 
 
-def values(instance: Model | None) -> dict[str, tuple[type, Any]] | None:
-    if instance is None:
-        return None
-    return {
-        field.attname: (type(getattr(instance, field.attname)), getattr(instance, field.attname))
-        for field in instance._meta.concrete_fields
-    }
 
 
 def orm_read(candidate: User, blueprint: Blueprint) -> list[Sitting]:
@@ -39,7 +33,7 @@ def shape(sittings: list[Sitting]) -> list[tuple[object, ...]]:
         for sitting in sittings:
             result = getattr(sitting, "result", None)
             certificate = getattr(result, "certificate", None) if result is not None else None
-            rows.append((values(sitting), values(result), values(certificate)))
+            rows.append((typed_fields(sitting), typed_fields(result), typed_fields(certificate)))
             if result is not None:
                 assert result.sitting is sitting
     assert len(queries) == 0
@@ -87,4 +81,4 @@ def test_the_default_rule_set_read_equals_the_orm_read(casino: Property, other_c
 
 
 def values_of(instance: Model | None) -> dict[str, tuple[type, Any]] | None:
-    return values(instance)
+    return typed_fields(instance)

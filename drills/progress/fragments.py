@@ -59,7 +59,9 @@ def heatmap_list(heat: Heatmap) -> SafeString:
     heatmap's order, each opening the trainee's skill; the skills not started are counted."""
     titles = [escape(gettext(title)) for _x, title in heat.columns]  # escaped once, not per trainee
     total = len(titles)
-    mastered = gettext("%(mastered)s of %(total)s mastered")
+    # "of the skills shown": the team's columns, not every skill (the needs-help list counts
+    # every skill a trainee is measured on: a supervisor reads both on one page).
+    mastered = gettext("%(mastered)s of the %(total)s skills shown mastered")
     not_started = gettext("Not started: %(count)s of %(total)s skills")
     # A few figures make these words (0 to ``total`` skills): each worded and escaped once.
     mastered_words = [escape(mastered % {"mastered": count, "total": total}) for count in range(total + 1)]

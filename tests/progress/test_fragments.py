@@ -140,7 +140,7 @@ def test_heatmap_list_gives_each_trainee_their_started_skills() -> None:
     assert "Count the &lt;total&gt; &amp; call it" in tom  # the started skill, its title escaped
     assert "Settle the Over/Under" not in tom  # not started: counted, not listed
     assert f"lv-{heat.rows[0].cells[0].level}" in tom
-    assert "1 of 2 mastered" in tom
+    assert "1 of the 2 skills shown mastered" in tom
     assert "Not started: 1 of 2 skills" in tom
     assert "heat-skills" not in ann
     assert "Not started: 2 of 2 skills" in ann
@@ -158,9 +158,9 @@ def test_heatmap_list_speaks_the_persons_language() -> None:
         title = gettext("Announce the total")
     assert title != "Announce the total"
     assert title in html
-    assert "1 de 2 dominadas" in html
+    assert "1 de las 2 habilidades mostradas dominadas" in html
     assert "Sin empezar: 1 de 2 habilidades" in html
-    assert "of 2 mastered" not in html
+    assert "skills shown" not in html
 
 
 def test_heatmap_hover_text_is_in_the_viewers_language() -> None:

@@ -18,6 +18,8 @@ from typing import Any, Generic, TypeVar
 from django.db import connection
 from django.db.models import Field, Model
 
+from drills.models import Team
+
 M = TypeVar("M", bound=Model)
 Converter = Callable[[Any, Any, Any], Any]
 
@@ -69,7 +71,6 @@ class Columns(Generic[M]):
                 value = converter(value, column, connection)
             converted.append(value)
         return self.model.from_db(connection.alias, [field.attname for field in self.fields], converted)
-
 
     def instance_or_none(self, values: Sequence[Any]) -> M | None:
         """:meth:`instance`, or ``None`` for an outer join's empty side (its key is ``NULL``)."""
@@ -150,3 +151,26 @@ def values_once(name: str, build: Callable[..., Any], arity: int) -> ValuesOnce:
     if found is None:
         found = _values_once[key] = ValuesOnce(build, arity)
     return found
+
+
+class TeamQuery:
+    """A :class:`ValuesOnce` over one team: ``build(team)`` returns the queryset, and its keys are
+    what ``drills.access.team_members`` filters a team's members by, the team's id and its
+    property's id (``build`` gets a stand-in team holding only those two)."""
+
+    def __init__(self, name: str, build: Callable[[Team], Any]) -> None:
+        self.name, self.build = name, build
+
+    def _compiled(self) -> ValuesOnce:
+        def by_keys(team_id: int, property_id: int) -> Any:
+            return self.build(Team(pk=team_id, property_id=property_id))
+
+        return values_once(self.name, by_keys, 2)
+
+    def rows(self, team: Team) -> list[tuple[Any, ...]]:
+        """:meth:`ValuesOnce.rows` for ``team``."""
+        return self._compiled().rows(team.pk, team.property_id)
+
+    def statement(self, team: Team) -> tuple[str, list[Any]]:
+        """:meth:`ValuesOnce.statement` for ``team``."""
+        return self._compiled().statement(team.pk, team.property_id)

@@ -183,7 +183,7 @@ def certification_status(
     ``among``: a team whose listed members (``drills.access.team_member_ids``, a subquery)
     hold ``users``, to filter the sittings by instead of a list of every id (issue 17: five
     hundred ids cost more to send and plan than the subquery; the query is compiled once,
-    ``drills.compiled_sql.values_once``); sittings of anyone else it holds are left out."""
+    ``drills.compiled_sql.TeamQuery``); sittings of anyone else it holds are left out."""
     ids = [user if isinstance(user, int) else user.pk for user in users]
     status: dict[int, dict[str, CertificationStatus]] = {
         user_id: dict.fromkeys(GAMES, CertificationStatus.NOT_ATTEMPTED) for user_id in ids
@@ -194,8 +194,7 @@ def certification_status(
     if among is None:
         rows: Iterable[tuple[Any, ...]] = _sittings_with_outcome(ids)
     else:
-        read = compiled_sql.values_once("certification_status:team", _team_sittings_with_outcome, 2)
-        rows = read.rows(among.pk, among.property_id)
+        rows = compiled_sql.TeamQuery("certification_status:team", _team_sittings_with_outcome).rows(among)
     for sitting_id, user_id, game, sitting_status, deadline, passed, certificate, cert_game, revoked, expires in rows:
         if user_id not in status:
             continue  # in ``among`` but not asked about
@@ -227,8 +226,8 @@ def _sittings_with_outcome(candidates: Iterable[int] | QuerySet[Any]) -> QuerySe
     )  # fmt: skip
 
 
-def _team_sittings_with_outcome(team_id: int, property_id: int) -> QuerySet[Any]:
-    return _sittings_with_outcome(access.team_member_ids(Team(pk=team_id, property_id=property_id)))
+def _team_sittings_with_outcome(team: Team) -> QuerySet[Any]:
+    return _sittings_with_outcome(access.team_member_ids(team))
 
 
 def _certificate_status(revoked_at: datetime | None, expires_on: date | None, today: date) -> CertificationStatus:

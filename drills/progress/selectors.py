@@ -414,9 +414,9 @@ def _team_rollups(team: Team, window: int, *, times: bool = True) -> list[Rollup
     per row, it cost twice as much), and each row read is made a ``RollupRow`` as it is, its
     columns in the tuple's order, by ``tuple.__new__``, not by unpacking and calling the
     tuple's constructor (issue 17: 1,500 rows at 500 trainees)."""
-    read = compiled_sql.values_once(f"team_rollups:{times}", functools.partial(_team_rollups_query, times), 2)
+    read = compiled_sql.TeamQuery(f"team_rollups:{times}", functools.partial(_team_rollups_query, times))
     new = tuple.__new__
-    rows = [new(RollupRow, values) for values in read.rows(team.pk, team.property_id)]
+    rows = [new(RollupRow, values) for values in read.rows(team)]
     stale = [row.pk for row in rows if row.window_size != window]
     if stale:
         recent = dict(SkillRollup.objects.filter(pk__in=stale).values_list("pk", "recent"))
@@ -424,9 +424,8 @@ def _team_rollups(team: Team, window: int, *, times: bool = True) -> list[Rollup
     return rows
 
 
-def _team_rollups_query(times: bool, team_id: int, property_id: int) -> QuerySet[Any]:
-    """:func:`_team_rollups`' query (compiled once: ``drills.compiled_sql.values_once``)."""
-    team = Team(pk=team_id, property_id=property_id)
+def _team_rollups_query(times: bool, team: Team) -> QuerySet[Any]:
+    """:func:`_team_rollups`' query (compiled once: ``drills.compiled_sql.TeamQuery``)."""
     rollups = SkillRollup.objects.filter(user__in=access.team_member_ids(team))
     rollups = rollups.annotate(mistakes_json=Cast("mistakes", TextField()))
     if not times:
@@ -454,12 +453,9 @@ def team_members(team: Team) -> list[User]:
     return list(members.order_by("last_name", "first_name", "username"))
 
 
-def _team_members_query(
-    recent_days: bool, latest: bool, in_microseconds: bool, team_id: int, property_id: int
-) -> QuerySet[Any]:
-    """:func:`_team_member_rows`' query (compiled once: ``drills.compiled_sql.values_once``)."""
-    members = access.team_members(Team(pk=team_id, property_id=property_id))
-    members = members.order_by("last_name", "first_name", "username")
+def _team_members_query(recent_days: bool, latest: bool, in_microseconds: bool, team: Team) -> QuerySet[Any]:
+    """:func:`_team_member_rows`' query (compiled once: ``drills.compiled_sql.TeamQuery``)."""
+    members = access.team_members(team).order_by("last_name", "first_name", "username")
     fields = ["pk", "username", "first_name", "last_name"]
     if recent_days:
         fields.append("progress_summary__recent_days")
@@ -485,9 +481,9 @@ def _team_member_rows(team: Team, *, recent_days: bool = True, latest: bool = Fa
     500 index scans and aggregates, cost the database more than the rest of the read)."""
     in_microseconds = latest and connection.vendor == "postgresql"
     build = functools.partial(_team_members_query, recent_days, latest, in_microseconds)
-    read = compiled_sql.values_once(f"team_member_rows:{recent_days}:{latest}:{in_microseconds}", build, 2)
+    read = compiled_sql.TeamQuery(f"team_member_rows:{recent_days}:{latest}:{in_microseconds}", build)
     found = []
-    for pk, username, first, last, *extra in read.rows(team.pk, team.property_id):
+    for pk, username, first, last, *extra in read.rows(team):
         days = extra.pop(0) if recent_days else None
         at = extra[0] if latest else None
         if in_microseconds and at is not None:
@@ -656,10 +652,6 @@ def team_trend(recent: Iterable[dict[str, list[int]] | None], since: dt.date) ->
     return {dt.date.fromisoformat(day): (answers, correct) for day, (answers, correct) in sorted(totals.items())}
 
 
-def _team_member_ids_query(team_id: int, property_id: int) -> QuerySet[Any]:
-    return access.team_member_ids(Team(pk=team_id, property_id=property_id))
-
-
 def _team_trend_in_database(team: Team, since: dt.date) -> dict[dt.date, tuple[int, int]]:
     """``team_trend`` of the team's listed members, summed by PostgreSQL over their
     summaries' ``recent_days`` (one query, a row per day): the same figures, without sending
@@ -667,8 +659,7 @@ def _team_trend_in_database(team: Team, since: dt.date) -> dict[dt.date, tuple[i
     whose days are not an object adds none: tested inside the join, not as a filter, whose
     estimate (a few rows) made the planner probe the members once per summary (issue 17).
     Summed as integers (a day's answers fit), not as bigints, whose sum is a slower numeric."""
-    members = compiled_sql.values_once("team_member_ids", _team_member_ids_query, 2)
-    members_sql, members_params = members.statement(team.pk, team.property_id)
+    members_sql, members_params = compiled_sql.TeamQuery("team_member_ids", access.team_member_ids).statement(team)
     summary = connection.ops.quote_name(TraineeSummary._meta.db_table)
     sql = (
         "SELECT days.key, SUM((days.value->>0)::int), SUM((days.value->>1)::int) "

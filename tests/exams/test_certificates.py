@@ -141,7 +141,7 @@ def test_status_is_on_the_trainee_home_and_the_results_page(client_for, passed_s
 def test_a_teams_status_read_compiled_once_gives_the_orms_rows(
     candidate, other_candidate, casino, teams, django_assert_num_queries
 ):
-    """``among=team``: the sittings query is compiled once (``drills.compiled_sql.values_once``)
+    """``among=team``: the sittings query is compiled once (``drills.compiled_sql.TeamQuery``)
     and run with each team's keys; its rows are the ORM's, value for value, for either team,
     and a sitting of someone outside the team is left out."""
     passed = make_blueprint(casino, "Pass me")
@@ -155,8 +155,7 @@ def test_a_teams_status_read_compiled_once_gives_the_orms_rows(
         with django_assert_num_queries(1):
             found = certification_status([member], among=team)
         assert found[member.pk]["over-under-26"] == status
-        compiled = compiled_sql.values_once("certification_status:team", _team_sittings_with_outcome, 2)
-        rows = compiled.rows(team.pk, team.property_id)
+        rows = compiled_sql.TeamQuery("certification_status:team", _team_sittings_with_outcome).rows(team)
         assert rows == orm
         assert len(rows) == 1
         assert [type(value) for value in rows[0]] == [type(value) for value in orm[0]]

@@ -1,4 +1,4 @@
-"""The dashboard's team reads compiled once (``drills.compiled_sql.values_once``, issue 17) give
+"""The dashboard's team reads compiled once (``drills.compiled_sql.TeamQuery``, issue 17) give
 the ORM's rows, value for value and type for type, for any team, on either database."""
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ def graded(trainee: User, teammate: User, stranger: User) -> None:
 @pytest.mark.usefixtures("graded")
 def test_the_team_rollups_read_is_the_orms(team: Team, other_team: Team, times: bool) -> None:
     for each in (team, other_team):
-        orm = selectors._team_rollups_query(times, each.pk, each.property_id)
+        orm = selectors._team_rollups_query(times, each)
         build = functools.partial(selectors._team_rollups_query, times)
-        compiled = compiled_sql.values_once(f"team_rollups:{times}", build, 2)
-        assert typed(compiled.rows(each.pk, each.property_id)) == typed(list(orm))
+        compiled = compiled_sql.TeamQuery(f"team_rollups:{times}", build)
+        assert typed(compiled.rows(each)) == typed(list(orm))
     assert len(selectors._team_rollups(team, 20, times=times)) == 3  # two skills of one member, one of the other
 
 
@@ -47,10 +47,10 @@ def test_the_team_rollups_read_is_the_orms(team: Team, other_team: Team, times: 
 def test_the_team_members_read_is_the_orms(team: Team, other_team: Team, recent_days: bool, latest: bool) -> None:
     in_microseconds = latest and connection.vendor == "postgresql"
     for each in (team, other_team):
-        orm = selectors._team_members_query(recent_days, latest, in_microseconds, each.pk, each.property_id)
+        orm = selectors._team_members_query(recent_days, latest, in_microseconds, each)
         build = functools.partial(selectors._team_members_query, recent_days, latest, in_microseconds)
-        compiled = compiled_sql.values_once(f"team_member_rows:{recent_days}:{latest}:{in_microseconds}", build, 2)
-        assert typed(compiled.rows(each.pk, each.property_id)) == typed(list(orm))
+        compiled = compiled_sql.TeamQuery(f"team_member_rows:{recent_days}:{latest}:{in_microseconds}", build)
+        assert typed(compiled.rows(each)) == typed(list(orm))
     names = [member.username for member in selectors._team_member_rows(team, recent_days=recent_days, latest=latest)]
     assert names == ["tom", "tina"]  # by last name: Teammate, Trainee
 
@@ -67,8 +67,7 @@ def test_the_team_member_ids_subquery_compiled_once_is_the_orms(team: Team, othe
     from drills import access
 
     for each in (team, other_team):
-        compiled = compiled_sql.values_once("team_member_ids", selectors._team_member_ids_query, 2)
-        sql, params = compiled.statement(each.pk, each.property_id)
+        sql, params = compiled_sql.TeamQuery("team_member_ids", access.team_member_ids).statement(each)
         assert (sql, tuple(params)) == access.team_member_ids(each).query.sql_with_params()
     since = timezone.localdate() - dt.timedelta(days=29)
     assert sum(answers for answers, _ in selectors._team_trend_in_database(team, since).values()) == 4

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
-from rest_framework.authtoken.models import Token
 from rest_framework.request import Request
 
 from drills.services.tokens import is_expired
+
+if TYPE_CHECKING:
+    from drills.practice.selectors import TokenRead
 
 EXPIRED_MESSAGE = "The token has expired: ask for a new one with POST /api/v1/auth/token/."
 
@@ -35,22 +37,24 @@ class ExpiringTokenAuthentication(TokenAuthentication):
         return super().authenticate(request)
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        if self.scenario_id is not None:
-            return self._with_scenario(key, self.scenario_id)
-        user, token = super().authenticate_credentials(key)
+        auth: Any
+        if self.scenario_id is None:
+            user, token = super().authenticate_credentials(key)
+            auth = token
+        else:
+            auth = self._with_scenario(key, self.scenario_id)
+            token, user = auth.token, auth.token.user
         if is_expired(token):
             raise exceptions.AuthenticationFailed(EXPIRED_MESSAGE)
-        return user, token
+        return user, auth
 
-    def _with_scenario(self, key: str, public_id: Any) -> tuple[Any, Any]:
+    def _with_scenario(self, key: str, public_id: Any) -> TokenRead:
+        """DRF's two checks on the one read (``TokenRead``) of the token, its user and the scenario."""
         from drills.practice.selectors import token_with_scenario  # the drills app, loaded by now
 
         read = token_with_scenario(key, public_id)
         if read is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))  # DRF's words (and translation)
-        token: Token = read.token
-        if not token.user.is_active:
+        if not read.token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        if is_expired(token):
-            raise exceptions.AuthenticationFailed(EXPIRED_MESSAGE)
-        return token.user, read
+        return read
